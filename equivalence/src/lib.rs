@@ -1,0 +1,12 @@
+//! # refopt lab
+//!
+//! The pair [`registry`], the input generator ([`input`]), NIST KAT generation
+//! ([`kat`]), the official-vector locator ([`vectors`]) and one module per scheme with
+//! its pairs and variants. The `refopt` binary drives all of it.
+
+pub mod input;
+pub mod kat;
+pub mod mlkem;
+pub mod registry;
+pub mod schemes;
+pub mod vectors;

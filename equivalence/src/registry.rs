@@ -1,0 +1,214 @@
+//! The pair registry.
+//!
+//! A *pair* is a function of bytes: it turns an input byte string into a structured
+//! input (a leading selector byte may pick an extreme pattern instead of random
+//! values), runs the reference and the optimized side, canonicalizes where the
+//! optimization's brief says raw outputs may legitimately differ, and compares.
+//! Property tests, fuzz targets, benches and the `refopt` tool all drive the same
+//! pairs, and a failing case is just bytes to save and replay.
+
+use core::fmt;
+
+/// Where in the stack a pair compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// One kernel against its optimized twin.
+    Kernel,
+    /// The scheme's public API (keys, ciphertexts, shared secrets, signatures).
+    Api,
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Kernel => "kernel",
+            Level::Api => "api",
+        })
+    }
+}
+
+/// A condition under which the two sides of a pair are claimed to agree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Precondition {
+    /// Short identifier, for example `call-boundary-invariant-rng`.
+    pub name: &'static str,
+    /// What it requires and why.
+    pub description: &'static str,
+}
+
+/// Where the two sides first differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// Which output field differs (for example `ct` or `u[1]`).
+    pub field: String,
+    /// Index of the first differing byte (or element) within the field.
+    pub offset: usize,
+    /// The reference side's field.
+    pub reference: Vec<u8>,
+    /// The optimized side's field.
+    pub optimized: Vec<u8>,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |v: &[u8]| {
+            let end = (self.offset + 8).min(v.len());
+            let start = self.offset.min(end);
+            hex::encode(&v[start..end])
+        };
+        write!(
+            f,
+            "{} differs first at byte {} (reference {} bytes, optimized {} bytes): reference ..{}.., optimized ..{}..",
+            self.field,
+            self.offset,
+            self.reference.len(),
+            self.optimized.len(),
+            show(&self.reference),
+            show(&self.optimized)
+        )
+    }
+}
+
+/// The result of running one pair on one input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every compared field is identical.
+    Equal,
+    /// A field differs.
+    Mismatch(Mismatch),
+    /// The input violates a declared precondition, so a difference proves nothing.
+    PreconditionNotMet {
+        /// The [`Precondition::name`] that does not hold.
+        which: &'static str,
+        /// What happened (for example: the outputs differ, as expected).
+        detail: String,
+    },
+}
+
+impl Outcome {
+    /// Compares named fields in order and reports the first difference.
+    pub fn compare<'a>(fields: impl IntoIterator<Item = (&'a str, &'a [u8], &'a [u8])>) -> Self {
+        for (name, r, o) in fields {
+            if let Some(m) = first_difference(name, r, o) {
+                return Outcome::Mismatch(m);
+            }
+        }
+        Outcome::Equal
+    }
+
+    /// Whether the outcome is [`Outcome::Equal`].
+    pub fn is_equal(&self) -> bool {
+        matches!(self, Outcome::Equal)
+    }
+}
+
+/// The first difference between two byte strings, if any.
+pub fn first_difference(field: &str, reference: &[u8], optimized: &[u8]) -> Option<Mismatch> {
+    if reference == optimized {
+        return None;
+    }
+    let offset = reference
+        .iter()
+        .zip(optimized)
+        .position(|(a, b)| a != b)
+        .unwrap_or(reference.len().min(optimized.len()));
+    Some(Mismatch {
+        field: field.to_owned(),
+        offset,
+        reference: reference.to_vec(),
+        optimized: optimized.to_vec(),
+    })
+}
+
+/// Little-endian bytes of a slice of 16-bit values, for comparing polynomials.
+pub fn u16_bytes(v: &[u16]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Little-endian bytes of a slice of signed 16-bit values.
+pub fn i16_bytes(v: &[i16]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Little-endian bytes of a slice of 64-bit limbs.
+pub fn u64_bytes(v: &[u64]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// One optimization pair: a reference and an optimized side compared on bytes.
+pub trait Pair: Sync {
+    /// Unique name, `scheme/what` (for example `ml-kem/encrypt-u`).
+    fn name(&self) -> &'static str;
+    /// Kernel or API level.
+    fn level(&self) -> Level;
+    /// Conditions under which the sides are claimed to agree.
+    fn preconditions(&self) -> &'static [Precondition] {
+        &[]
+    }
+    /// Cases `refopt` runs by default (API pairs are slower than kernels).
+    fn default_cases(&self) -> usize {
+        match self.level() {
+            Level::Kernel => 2000,
+            Level::Api => 200,
+        }
+    }
+    /// Runs both sides on one input and compares.
+    fn run(&self, input: &[u8]) -> Outcome;
+}
+
+/// Every registered pair, kernel pairs first.
+pub fn pairs() -> Vec<&'static dyn Pair> {
+    let mut all: Vec<&'static dyn Pair> = Vec::new();
+    all.extend_from_slice(crate::mlkem::PAIRS);
+    all.sort_by_key(|p| (p.level() == Level::Api, p.name()));
+    all
+}
+
+/// The input of case `index` of a run seeded by `seed`: 64 bytes whose first byte
+/// walks through every selector value, so extreme patterns come up within the first
+/// 256 cases of every run.
+pub fn case_input(seed: u64, pair: &str, index: u64) -> Vec<u8> {
+    use sha3::digest::{ExtendableOutput, Update, XofReader};
+    let mut h = sha3::Shake256::default();
+    h.update(b"refopt case");
+    h.update(&seed.to_le_bytes());
+    h.update(pair.as_bytes());
+    h.update(&index.to_le_bytes());
+    let mut out = vec![0u8; 64];
+    h.finalize_xof().read(&mut out);
+    out[0] = index as u8;
+    out
+}
+
+/// Counts of one pair's run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Cases whose outputs were identical.
+    pub equal: usize,
+    /// Cases skipped because an input violated a declared precondition.
+    pub precondition_not_met: usize,
+    /// The first mismatch, with the input that produced it.
+    pub first_mismatch: Option<(Vec<u8>, Mismatch)>,
+    /// Number of mismatching cases.
+    pub mismatches: usize,
+}
+
+/// Runs `cases` cases of `pair` with inputs from [`case_input`].
+pub fn check(pair: &dyn Pair, seed: u64, cases: usize, mut progress: impl FnMut(usize)) -> Tally {
+    let mut t = Tally::default();
+    for i in 0..cases {
+        let input = case_input(seed, pair.name(), i as u64);
+        match pair.run(&input) {
+            Outcome::Equal => t.equal += 1,
+            Outcome::PreconditionNotMet { .. } => t.precondition_not_met += 1,
+            Outcome::Mismatch(m) => {
+                t.mismatches += 1;
+                if t.first_mismatch.is_none() {
+                    t.first_mismatch = Some((input, m));
+                }
+            }
+        }
+        progress(i + 1);
+    }
+    t
+}

@@ -1,0 +1,69 @@
+//! Constant-time helpers.
+//!
+//! Masks are `0` or all ones and are derived arithmetically, never through a branch.
+//! [`core::hint::black_box`] keeps the optimizer from turning a mask back into a
+//! branch on the secret bit it came from.
+
+use core::hint::black_box;
+
+/// All ones when `bit == 1`, zero when `bit == 0`. `bit` must be 0 or 1.
+#[inline(always)]
+pub fn mask_u8(bit: u8) -> u8 {
+    debug_assert!(bit <= 1);
+    black_box(0u8.wrapping_sub(bit))
+}
+
+/// All ones when `bit == 1`, zero when `bit == 0`. `bit` must be 0 or 1.
+#[inline(always)]
+pub fn mask_u64(bit: u64) -> u64 {
+    debug_assert!(bit <= 1);
+    black_box(0u64.wrapping_sub(bit))
+}
+
+/// All ones when `a == b`, zero otherwise, in time independent of the contents.
+///
+/// Slices of different lengths compare unequal; lengths are public.
+pub fn eq_mask(a: &[u8], b: &[u8]) -> u8 {
+    if a.len() != b.len() {
+        return 0;
+    }
+    let diff = a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y));
+    // diff == 0  <=>  (diff - 1) has bit 8 set when widened.
+    let is_zero = ((u16::from(black_box(diff))).wrapping_sub(1) >> 8) as u8 & 1;
+    mask_u8(is_zero)
+}
+
+/// `dst = if mask == 0xff { src } else { dst }`, byte by byte, with no branch.
+///
+/// # Panics
+/// If the slices differ in length (lengths are public).
+pub fn select_into(dst: &mut [u8], src: &[u8], mask: u8) {
+    assert_eq!(dst.len(), src.len(), "select_into: length mismatch");
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d ^= mask & (*d ^ *s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eq_mask_all_single_byte_pairs() {
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                assert_eq!(eq_mask(&[a], &[b]), if a == b { 0xff } else { 0 });
+            }
+        }
+        assert_eq!(eq_mask(&[1, 2], &[1]), 0);
+    }
+
+    #[test]
+    fn select_into_picks_by_mask() {
+        let mut d = [1u8, 2, 3];
+        select_into(&mut d, &[9, 9, 9], 0);
+        assert_eq!(d, [1, 2, 3]);
+        select_into(&mut d, &[9, 8, 7], 0xff);
+        assert_eq!(d, [9, 8, 7]);
+    }
+}

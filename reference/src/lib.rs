@@ -1,0 +1,22 @@
+//! # refopt reference tier
+//!
+//! Each scheme's protocol layer is written once here, generic over that scheme's
+//! `Kernels` trait, together with the reference kernels: the code as it was *before*
+//! the optimization under study. The `optimized` crate implements the same traits with
+//! the code *after* it, and the `equivalence` crate compares the two.
+//!
+//! Common parts used by every scheme: [`error`], [`ct`] (constant-time helpers),
+//! [`rng`] (caller-supplied randomness) and [`drbg`] (NIST's KAT generator).
+//!
+//! | module | scheme | optimization |
+//! |---|---|---|
+//! | [`mlkem`] | ML-KEM-512/768/1024 (FIPS 203) | k instead of k² inverse NTTs in K-PKE.Encrypt |
+
+pub mod ct;
+pub mod drbg;
+pub mod error;
+pub mod mlkem;
+pub mod rng;
+
+pub use error::Error;
+pub use rng::RandomSource;

@@ -1,0 +1,129 @@
+//! Encoding and compression (FIPS 203 sections 4.2.1 and 4.2.2).
+
+use super::field::{self, Fe, Q};
+use super::ntt::N;
+
+/// Compress_d(x) = ⌈(2^d/q)·x⌋ mod 2^d, for canonical x and 1 <= d <= 11.
+///
+/// Computed as ⌊(x·2^(d+1) + q) / 2q⌋ with the division replaced by a multiply and
+/// shift (no data-dependent division); a test checks every x < q for every d used.
+#[inline(always)]
+pub fn compress(x: Fe, d: u32) -> u16 {
+    debug_assert!(x < Q && (1..=11).contains(&d));
+    // ⌊2^37 / 2q⌋ + 1: exact for numerators below 2^24 (x·2^12 + q < 2^24).
+    const M: u64 = (1u64 << 37) / (2 * Q as u64) + 1;
+    let num = (u64::from(x) << (d + 1)) + u64::from(Q);
+    let quot = (num * M) >> 37;
+    (quot as u16) & ((1u16 << d) - 1)
+}
+
+/// Decompress_d(y) = ⌈(q/2^d)·y⌋, for y < 2^d.
+#[inline(always)]
+pub fn decompress(y: u16, d: u32) -> Fe {
+    debug_assert!(u32::from(y) < (1 << d));
+    ((u32::from(y) * u32::from(Q) + (1 << (d - 1))) >> d) as u16
+}
+
+/// Algorithm 5: ByteEncode_d, for d in 1..=12. Writes 32·d bytes.
+pub fn byte_encode(f: &[u16; N], d: u32, out: &mut [u8]) {
+    debug_assert_eq!(out.len(), 32 * d as usize);
+    let mut acc = 0u32;
+    let mut bits = 0u32;
+    let mut o = 0;
+    for &c in f {
+        debug_assert!(u32::from(c) < (1 << d));
+        acc |= u32::from(c) << bits;
+        bits += d;
+        while bits >= 8 {
+            out[o] = acc as u8;
+            o += 1;
+            acc >>= 8;
+            bits -= 8;
+        }
+    }
+}
+
+/// Algorithm 6: ByteDecode_d without the final reduction: 256 values of d bits each.
+pub fn byte_decode_raw(b: &[u8], d: u32) -> [u16; N] {
+    debug_assert_eq!(b.len(), 32 * d as usize);
+    let mut f = [0u16; N];
+    let mut acc = 0u32;
+    let mut bits = 0u32;
+    let mut i = 0;
+    let mask = (1u32 << d) - 1;
+    for &byte in b {
+        acc |= u32::from(byte) << bits;
+        bits += 8;
+        while bits >= d {
+            f[i] = (acc & mask) as u16;
+            i += 1;
+            acc >>= d;
+            bits -= d;
+        }
+    }
+    f
+}
+
+/// Algorithm 6: ByteDecode_12, reducing each 12-bit value mod q as the standard says
+/// (used for keys that have no modulus check: the dk's ŝ and its embedded ek).
+pub fn byte_decode_12_mod_q(b: &[u8]) -> [Fe; N] {
+    let mut f = byte_decode_raw(b, 12);
+    for c in &mut f {
+        // A 12-bit value is below 4096 < 2q.
+        *c = field::reduce_once(*c);
+    }
+    f
+}
+
+/// The modulus check of FIPS 203 section 7.2 for one 384-byte block: every 12-bit
+/// value is below q. Returns 1 when it passes, 0 otherwise; no early exit (the key is
+/// public, but the check costs the same either way).
+pub fn byte_decode_12_checked(b: &[u8]) -> ([Fe; N], u8) {
+    let f = byte_decode_raw(b, 12);
+    let mut ok = 1u8;
+    for &c in &f {
+        // (c - q) borrows exactly when c < q.
+        ok &= (c.wrapping_sub(Q) >> 15) as u8;
+    }
+    (f, ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Exhaustive oracle: every x < q, every d used by ML-KEM, against exact rational
+    /// rounding (ties round up, as ⌈·⌋ does).
+    #[test]
+    fn compress_matches_rational_rounding() {
+        for d in [1u32, 4, 5, 10, 11, 12 - 1] {
+            for x in 0..Q {
+                let num = u64::from(x) << d;
+                let q = u64::from(Q);
+                let want = ((2 * num + q) / (2 * q)) % (1 << d);
+                assert_eq!(u64::from(compress(x, d)), want, "x = {x}, d = {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn decompress_matches_rational_rounding() {
+        for d in [1u32, 4, 5, 10, 11] {
+            for y in 0..(1u16 << d) {
+                let q = u64::from(Q);
+                let want = (2 * u64::from(y) * q + (1 << d)) / (2 << d);
+                assert_eq!(u64::from(decompress(y, d)), want);
+            }
+        }
+    }
+
+    #[test]
+    fn encode_decode_roundtrip() {
+        for d in 1..=12u32 {
+            let f: [u16; N] = core::array::from_fn(|i| ((i * 37 + 11) as u16) & ((1 << d) - 1));
+            let mut b = vec![0u8; 32 * d as usize];
+            byte_encode(&f, d, &mut b);
+            assert_eq!(byte_decode_raw(&b, d), f);
+        }
+    }
+}

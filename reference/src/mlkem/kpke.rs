@@ -1,0 +1,137 @@
+//! K-PKE (FIPS 203 section 5), written once over [`Kernels`].
+
+use super::encode::{byte_decode_12_mod_q, byte_decode_raw, byte_encode, compress, decompress};
+use super::ntt::{self, N, NttPoly, Poly, inverse_ntt, multiply_ntts, ntt, ntt_add, poly_add};
+use super::sample::{prf, sample_ntt, sample_poly_cbd};
+use super::{Kernels, MAX_K, Matrix, Params};
+
+/// Â with Â[i][j] = SampleNTT(ρ ‖ j ‖ i) (Algorithm 13 lines 3-7, Algorithm 14 lines
+/// 4-8).
+pub fn sample_matrix(p: &Params, rho: &[u8; 32]) -> Matrix {
+    let mut a = [[NttPoly::ZERO; MAX_K]; MAX_K];
+    for (i, row) in a.iter_mut().enumerate().take(p.k) {
+        for (j, e) in row.iter_mut().enumerate().take(p.k) {
+            *e = sample_ntt(rho, j as u8, i as u8);
+        }
+    }
+    a
+}
+
+/// Samples a vector of k CBD_η polynomials from PRF(σ, N), N counting up from `n`.
+fn sample_vector(p: &Params, sigma: &[u8; 32], eta: usize, n: &mut u8) -> [Poly; MAX_K] {
+    let mut v = [Poly::ZERO; MAX_K];
+    let mut buf = [0u8; 64 * 3];
+    for e in v.iter_mut().take(p.k) {
+        prf(sigma, *n, &mut buf[..64 * eta]);
+        *e = sample_poly_cbd(&buf[..64 * eta], eta);
+        *n += 1;
+    }
+    v
+}
+
+/// Σ_j a[j] ∘ b[j] in T_q.
+fn dot(k: usize, a: &[NttPoly], b: &[NttPoly]) -> NttPoly {
+    let mut acc = NttPoly::ZERO;
+    for j in 0..k {
+        acc = ntt_add(&acc, &multiply_ntts(&a[j], &b[j]));
+    }
+    acc
+}
+
+/// Algorithm 13: K-PKE.KeyGen(d). Writes ek_PKE (384k + 32 bytes) and dk_PKE (384k).
+pub fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
+    let (rho, sigma) = super::sample::g(&[d, &[p.k as u8]]);
+    let a = sample_matrix(p, &rho);
+    let mut n = 0u8;
+    let s = sample_vector(p, &sigma, p.eta1, &mut n);
+    let e = sample_vector(p, &sigma, p.eta1, &mut n);
+    let s_hat: [NttPoly; MAX_K] = core::array::from_fn(|i| ntt(&s[i]));
+    let e_hat: [NttPoly; MAX_K] = core::array::from_fn(|i| ntt(&e[i]));
+    for i in 0..p.k {
+        let t_hat = ntt_add(&dot(p.k, &a[i], &s_hat), &e_hat[i]);
+        byte_encode(&t_hat.0, 12, &mut ek[384 * i..384 * (i + 1)]);
+        byte_encode(&s_hat[i].0, 12, &mut dk[384 * i..384 * (i + 1)]);
+    }
+    ek[384 * p.k..].copy_from_slice(&rho);
+}
+
+/// Algorithm 14: K-PKE.Encrypt(ek_PKE, m, r). `ek` must be canonical (its modulus
+/// check passed, or it came from a decapsulation key whose hash check passed; values
+/// are reduced mod q either way). Writes c (32·(du·k + dv) bytes).
+pub fn encrypt<K: Kernels>(p: &Params, ek: &[u8], m: &[u8; 32], r: &[u8; 32], c: &mut [u8]) {
+    let k = p.k;
+    let mut t_hat = [NttPoly::ZERO; MAX_K];
+    for (i, t) in t_hat.iter_mut().enumerate().take(k) {
+        *t = NttPoly(byte_decode_12_mod_q(&ek[384 * i..384 * (i + 1)]));
+    }
+    let rho: [u8; 32] = ek[384 * k..384 * k + 32].try_into().expect("32 bytes");
+    let a = sample_matrix(p, &rho);
+    let mut n = 0u8;
+    let y = sample_vector(p, r, p.eta1, &mut n);
+    let e1 = sample_vector(p, r, p.eta2, &mut n);
+    let mut buf = [0u8; 64 * 3];
+    prf(r, n, &mut buf[..64 * p.eta2]);
+    let e2 = sample_poly_cbd(&buf[..64 * p.eta2], p.eta2);
+    let y_hat: [NttPoly; MAX_K] = core::array::from_fn(|i| ntt(&y[i]));
+
+    // Line 19: u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 — the step the optimization changes.
+    let mut u = [Poly::ZERO; MAX_K];
+    K::encrypt_u(k, &a, &y_hat, &e1, &mut u);
+
+    // Lines 20-21: μ = Decompress_1(ByteDecode_1(m)); v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ.
+    let m_bits = byte_decode_raw(m, 1);
+    let mu = Poly(core::array::from_fn(|i| decompress(m_bits[i], 1)));
+    let v = poly_add(&poly_add(&inverse_ntt(&dot(k, &t_hat, &y_hat)), &e2), &mu);
+
+    // Lines 22-23.
+    let c1_len = 32 * p.du as usize;
+    let mut tmp = [0u16; N];
+    for i in 0..k {
+        for (t, &x) in tmp.iter_mut().zip(&u[i].0) {
+            *t = compress(x, p.du);
+        }
+        byte_encode(&tmp, p.du, &mut c[c1_len * i..c1_len * (i + 1)]);
+    }
+    for (t, &x) in tmp.iter_mut().zip(&v.0) {
+        *t = compress(x, p.dv);
+    }
+    byte_encode(&tmp, p.dv, &mut c[c1_len * k..]);
+}
+
+/// Algorithm 15: K-PKE.Decrypt(dk_PKE, c).
+pub fn decrypt(p: &Params, dk: &[u8], c: &[u8]) -> [u8; 32] {
+    let k = p.k;
+    let c1_len = 32 * p.du as usize;
+    let mut acc = NttPoly::ZERO;
+    for i in 0..k {
+        let raw = byte_decode_raw(&c[c1_len * i..c1_len * (i + 1)], p.du);
+        let u = Poly(core::array::from_fn(|t| decompress(raw[t], p.du)));
+        let s_hat = NttPoly(byte_decode_12_mod_q(&dk[384 * i..384 * (i + 1)]));
+        acc = ntt_add(&acc, &multiply_ntts(&s_hat, &ntt(&u)));
+    }
+    let raw = byte_decode_raw(&c[c1_len * k..], p.dv);
+    let v = Poly(core::array::from_fn(|t| decompress(raw[t], p.dv)));
+    let w = ntt::poly_sub(&v, &inverse_ntt(&acc));
+    let bits: [u16; N] = core::array::from_fn(|t| compress(w.0[t], 1));
+    let mut m = [0u8; 32];
+    byte_encode(&bits, 1, &mut m);
+    m
+}
+
+/// The reference `encrypt_u`: Go's pkeEncrypt before CL 715381, one NTT⁻¹ per
+/// product, k² in all.
+pub(super) fn encrypt_u_per_product(
+    k: usize,
+    a: &Matrix,
+    y_hat: &[NttPoly],
+    e1: &[Poly],
+    u: &mut [Poly],
+) {
+    for i in 0..k {
+        u[i] = e1[i];
+        for j in 0..k {
+            // Âᵀ: row i of the transpose is column i of Â.
+            u[i] = poly_add(&u[i], &inverse_ntt(&multiply_ntts(&a[j][i], &y_hat[j])));
+        }
+    }
+}

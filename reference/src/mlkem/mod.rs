@@ -1,0 +1,244 @@
+//! ML-KEM (FIPS 203, final, August 2024), generic over its [`Kernels`].
+//!
+//! Field arithmetic is canonical in [0, q) throughout, as in Go's
+//! `crypto/internal/fips140/mlkem`, so raw outputs of the reference and the optimized
+//! kernels are comparable byte for byte.
+//!
+//! The optimization under study (Go CL 715381) changes one step: line 19 of
+//! Algorithm 14 (K-PKE.Encrypt), u = NTT⁻¹(Âᵀ ∘ ŷ) + e1. The reference kernel
+//! [`Reference`] takes one inverse NTT per product (k² in all), as Go did before the
+//! CL; the optimized tier sums in the NTT domain and takes k.
+//!
+//! | function | FIPS 203 |
+//! |---|---|
+//! | [`keygen_internal`] | Algorithm 16, ML-KEM.KeyGen_internal(d, z) |
+//! | [`encaps_internal`] | Algorithm 17, ML-KEM.Encaps_internal(ek, m), with the section 7.2 checks |
+//! | [`decaps`] | Algorithm 18 with the section 7.3 checks (ML-KEM.Decaps) |
+//! | [`keygen`] | Algorithm 19, ML-KEM.KeyGen (d and z from the caller's source) |
+//! | [`encaps`] | Algorithm 20, ML-KEM.Encaps (m from the caller's source) |
+
+pub mod encode;
+pub mod field;
+pub mod kpke;
+pub mod ntt;
+pub mod sample;
+
+use crate::ct;
+use crate::error::{Error, check_length};
+use crate::rng::RandomSource;
+pub use ntt::{NttPoly, Poly};
+
+/// The largest module rank (ML-KEM-1024).
+pub const MAX_K: usize = 4;
+
+/// Â, indexed `[i][j]` with Â[i][j] = SampleNTT(ρ ‖ j ‖ i); only the top-left k×k
+/// block is used.
+pub type Matrix = [[NttPoly; MAX_K]; MAX_K];
+
+/// An ML-KEM parameter set (FIPS 203 section 8, Table 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Name, for example `ML-KEM-768`.
+    pub name: &'static str,
+    /// Module rank k.
+    pub k: usize,
+    /// η1.
+    pub eta1: usize,
+    /// η2.
+    pub eta2: usize,
+    /// d_u.
+    pub du: u32,
+    /// d_v.
+    pub dv: u32,
+}
+
+impl Params {
+    /// Encapsulation key bytes, 384k + 32.
+    pub const fn ek_len(&self) -> usize {
+        384 * self.k + 32
+    }
+    /// Decapsulation key bytes, 768k + 96.
+    pub const fn dk_len(&self) -> usize {
+        768 * self.k + 96
+    }
+    /// Ciphertext bytes, 32(d_u·k + d_v).
+    pub const fn ct_len(&self) -> usize {
+        32 * (self.du as usize * self.k + self.dv as usize)
+    }
+}
+
+/// ML-KEM-512.
+pub const ML_KEM_512: Params = Params {
+    name: "ML-KEM-512",
+    k: 2,
+    eta1: 3,
+    eta2: 2,
+    du: 10,
+    dv: 4,
+};
+/// ML-KEM-768.
+pub const ML_KEM_768: Params = Params {
+    name: "ML-KEM-768",
+    k: 3,
+    eta1: 2,
+    eta2: 2,
+    du: 10,
+    dv: 4,
+};
+/// ML-KEM-1024.
+pub const ML_KEM_1024: Params = Params {
+    name: "ML-KEM-1024",
+    k: 4,
+    eta1: 2,
+    eta2: 2,
+    du: 11,
+    dv: 5,
+};
+/// The three parameter sets.
+pub const ALL: [&Params; 3] = [&ML_KEM_512, &ML_KEM_768, &ML_KEM_1024];
+
+/// Shared-secret length.
+pub const SS_LEN: usize = 32;
+
+/// The kernels an ML-KEM tier supplies.
+pub trait Kernels {
+    /// u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 (Algorithm 14, line 19) for the first k entries.
+    ///
+    /// Preconditions: every coefficient of `a`, `y_hat` and `e1` is canonical (< q);
+    /// slices hold at least k entries. Postcondition: `u[..k]` is canonical and equals
+    /// the exact Z_q value of the formula, so every correct tier writes the same bytes.
+    fn encrypt_u(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &mut [Poly]);
+}
+
+/// The reference kernels: Go's `pkeEncrypt` before CL 715381 (k² inverse NTTs).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+impl Kernels for Reference {
+    fn encrypt_u(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &mut [Poly]) {
+        kpke::encrypt_u_per_product(k, a, y_hat, e1, u);
+    }
+}
+
+/// An ML-KEM key pair as byte strings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyPair {
+    /// Encapsulation key (384k + 32 bytes).
+    pub ek: Vec<u8>,
+    /// Decapsulation key (768k + 96 bytes): dk_PKE ‖ ek ‖ H(ek) ‖ z.
+    pub dk: Vec<u8>,
+}
+
+/// Algorithm 16: ML-KEM.KeyGen_internal(d, z).
+pub fn keygen_internal(p: &Params, d: &[u8; 32], z: &[u8; 32]) -> KeyPair {
+    let k = p.k;
+    let mut ek = vec![0u8; p.ek_len()];
+    let mut dk = vec![0u8; p.dk_len()];
+    kpke::keygen(p, d, &mut ek, &mut dk[..384 * k]);
+    dk[384 * k..768 * k + 32].copy_from_slice(&ek);
+    dk[768 * k + 32..768 * k + 64].copy_from_slice(&sample::h(&ek));
+    dk[768 * k + 64..].copy_from_slice(z);
+    KeyPair { ek, dk }
+}
+
+/// Algorithm 19: ML-KEM.KeyGen. Draws d ‖ z as **one** 64-byte call, the convention
+/// of the NIST KAT driver for FIPS 203.
+pub fn keygen(p: &Params, rng: &mut impl RandomSource) -> KeyPair {
+    let mut dz = [0u8; 64];
+    rng.fill(&mut dz);
+    let (d, z) = dz.split_at(32);
+    keygen_internal(p, d.try_into().expect("32"), z.try_into().expect("32"))
+}
+
+/// The encapsulation-key check of FIPS 203 section 7.2: the length, and the modulus
+/// check ByteEncode_12(ByteDecode_12(ek)) = ek.
+///
+/// # Errors
+/// [`Error::InvalidLength`] or [`Error::ModulusCheck`].
+pub fn check_encapsulation_key(p: &Params, ek: &[u8]) -> Result<(), Error> {
+    check_length("encapsulation key", ek, p.ek_len())?;
+    let mut ok = 1u8;
+    for i in 0..p.k {
+        ok &= encode::byte_decode_12_checked(&ek[384 * i..384 * (i + 1)]).1;
+    }
+    if ok == 1 {
+        Ok(())
+    } else {
+        Err(Error::ModulusCheck)
+    }
+}
+
+/// The decapsulation-key check of FIPS 203 section 7.3: the length, and the hash
+/// check H(dk[384k : 768k+32]) = dk[768k+32 : 768k+64].
+///
+/// # Errors
+/// [`Error::InvalidLength`] or [`Error::HashCheck`].
+pub fn check_decapsulation_key(p: &Params, dk: &[u8]) -> Result<(), Error> {
+    check_length("decapsulation key", dk, p.dk_len())?;
+    let k = p.k;
+    let h = sample::h(&dk[384 * k..768 * k + 32]);
+    // The key is the caller's secret: compare without an early exit.
+    if ct::eq_mask(&h, &dk[768 * k + 32..768 * k + 64]) == 0xff {
+        Ok(())
+    } else {
+        Err(Error::HashCheck)
+    }
+}
+
+/// Algorithm 17: ML-KEM.Encaps_internal(ek, m), after the section 7.2 input checks.
+/// Returns (c, K).
+///
+/// # Errors
+/// [`Error::InvalidLength`] or [`Error::ModulusCheck`] for a bad `ek`.
+pub fn encaps_internal<K: Kernels>(
+    p: &Params,
+    ek: &[u8],
+    m: &[u8; 32],
+) -> Result<(Vec<u8>, [u8; SS_LEN]), Error> {
+    check_encapsulation_key(p, ek)?;
+    let (shared, r) = sample::g(&[m, &sample::h(ek)]);
+    let mut c = vec![0u8; p.ct_len()];
+    kpke::encrypt::<K>(p, ek, m, &r, &mut c);
+    Ok((c, shared))
+}
+
+/// Algorithm 20: ML-KEM.Encaps: one 32-byte draw for m, then
+/// [`encaps_internal`].
+///
+/// # Errors
+/// As [`encaps_internal`]; nothing is drawn when `ek` is rejected.
+pub fn encaps<K: Kernels>(
+    p: &Params,
+    ek: &[u8],
+    rng: &mut impl RandomSource,
+) -> Result<(Vec<u8>, [u8; SS_LEN]), Error> {
+    check_encapsulation_key(p, ek)?;
+    let mut m = [0u8; 32];
+    rng.fill(&mut m);
+    encaps_internal::<K>(p, ek, &m)
+}
+
+/// Algorithm 21 (ML-KEM.Decaps) with the section 7.3 checks, running Algorithm 18.
+/// A ciphertext of the right length always yields a key: the real one, or the
+/// implicit-rejection key J(z ‖ c), chosen without a branch.
+///
+/// # Errors
+/// [`Error::InvalidLength`] for a bad `dk` or `c`; [`Error::HashCheck`] for a `dk`
+/// whose stored H(ek) is wrong.
+pub fn decaps<K: Kernels>(p: &Params, dk: &[u8], c: &[u8]) -> Result<[u8; SS_LEN], Error> {
+    check_length("ciphertext", c, p.ct_len())?;
+    check_decapsulation_key(p, dk)?;
+    let k = p.k;
+    let dk_pke = &dk[..384 * k];
+    let ek_pke = &dk[384 * k..768 * k + 32];
+    let h = &dk[768 * k + 32..768 * k + 64];
+    let z = &dk[768 * k + 64..];
+    let m_prime = kpke::decrypt(p, dk_pke, c);
+    let (mut shared, r_prime) = sample::g(&[&m_prime, h]);
+    let k_bar = sample::j(&[z, c]);
+    let mut c_prime = vec![0u8; p.ct_len()];
+    kpke::encrypt::<K>(p, ek_pke, &m_prime, &r_prime, &mut c_prime);
+    let differ = !ct::eq_mask(c, &c_prime);
+    ct::select_into(&mut shared, &k_bar, differ);
+    Ok(shared)
+}
