@@ -160,6 +160,9 @@ pub trait Pair: Sync {
 pub fn pairs() -> Vec<&'static dyn Pair> {
     let mut all: Vec<&'static dyn Pair> = Vec::new();
     all.extend_from_slice(crate::mlkem::PAIRS);
+    all.extend_from_slice(crate::sntrup761::PAIRS);
+    all.extend_from_slice(crate::ntruhps2048509::PAIRS);
+    all.extend_from_slice(crate::ed25519::PAIRS);
     all.sort_by_key(|p| (p.level() == Level::Api, p.name()));
     all
 }

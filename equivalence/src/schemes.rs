@@ -16,6 +16,8 @@ pub struct KatScheme {
 pub fn kat_schemes() -> Vec<&'static KatScheme> {
     let mut all: Vec<&'static KatScheme> = Vec::new();
     all.extend(crate::mlkem::KAT_SCHEMES);
+    all.extend(crate::sntrup761::KAT_SCHEMES);
+    all.extend(crate::ntruhps2048509::KAT_SCHEMES);
     all
 }
 

@@ -15,8 +15,11 @@
 pub mod ct;
 pub mod drbg;
 pub mod error;
+pub mod ed25519;
 pub mod mlkem;
+pub mod ntruhps2048509;
 pub mod rng;
+pub mod sntrup761;
 
 pub use error::Error;
 pub use rng::RandomSource;

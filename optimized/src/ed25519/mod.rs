@@ -1,0 +1,1 @@
+//! ed25519 optimized kernels: not yet implemented in this tree.

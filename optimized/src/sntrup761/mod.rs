@@ -1,0 +1,1 @@
+//! sntrup761 optimized kernels: not yet implemented in this tree.

@@ -1,0 +1,1 @@
+//! ed25519: not yet implemented in this tree.

@@ -1,0 +1,1 @@
+//! ntruhps2048509: not yet implemented in this tree.

@@ -1,0 +1,1 @@
+//! sntrup761: not yet implemented in this tree.
