@@ -148,8 +148,8 @@ pub trait Pair: Sync {
     /// Cases `refopt` runs by default (API pairs are slower than kernels).
     fn default_cases(&self) -> usize {
         match self.level() {
-            Level::Kernel => 2000,
-            Level::Api => 200,
+            Level::Kernel => 5000,
+            Level::Api => 500,
         }
     }
     /// Runs both sides on one input and compares.
