@@ -1,6 +1,9 @@
 //! K-PKE (FIPS 203 section 5), written once over [`Kernels`].
 
-use super::encode::{byte_decode_12_mod_q, byte_decode_raw, byte_encode, compress, decompress};
+use super::encode::{
+    byte_decode_12_checked, byte_decode_12_mod_q, byte_decode_raw, byte_encode, compress,
+    decompress,
+};
 use super::ntt::{self, N, NttPoly, Poly, inverse_ntt, multiply_ntts, ntt, ntt_add, poly_add};
 use super::sample::{prf, sample_ntt, sample_poly_cbd};
 use super::{Kernels, MAX_K, Matrix, Params};
@@ -55,16 +58,60 @@ pub fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
     ek[384 * p.k..].copy_from_slice(&rho);
 }
 
-/// Algorithm 14: K-PKE.Encrypt(ek_PKE, m, r). `ek` must be canonical (its modulus
-/// check passed, or it came from a decapsulation key whose hash check passed; values
-/// are reduced mod q either way). Writes c (32·(du·k + dv) bytes).
-pub fn encrypt<K: Kernels>(p: &Params, ek: &[u8], m: &[u8; 32], r: &[u8; 32], c: &mut [u8]) {
-    let k = p.k;
-    let mut t_hat = [NttPoly::ZERO; MAX_K];
-    for (i, t) in t_hat.iter_mut().enumerate().take(k) {
-        *t = NttPoly(byte_decode_12_mod_q(&ek[384 * i..384 * (i + 1)]));
+/// A parsed K-PKE encryption key: t̂ (k canonical NTT-domain polynomials) and ρ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncryptionKey {
+    /// t̂, the first k entries used.
+    pub t_hat: [NttPoly; MAX_K],
+    /// ρ, the seed of Â.
+    pub rho: [u8; 32],
+}
+
+impl EncryptionKey {
+    /// Parses ek_PKE (384k + 32 bytes) with the modulus check of FIPS 203 section 7.2.
+    /// Returns `None` when a 12-bit value is >= q. The length must already be checked.
+    pub fn parse_checked(p: &Params, ek: &[u8]) -> Option<Self> {
+        let mut key = Self {
+            t_hat: [NttPoly::ZERO; MAX_K],
+            rho: [0; 32],
+        };
+        let mut ok = 1u8;
+        for (i, t) in key.t_hat.iter_mut().enumerate().take(p.k) {
+            let (coeffs, ok_i) = byte_decode_12_checked(&ek[384 * i..384 * (i + 1)]);
+            *t = NttPoly(coeffs);
+            ok &= ok_i;
+        }
+        key.rho.copy_from_slice(&ek[384 * p.k..384 * p.k + 32]);
+        (ok == 1).then_some(key)
     }
-    let rho: [u8; 32] = ek[384 * k..384 * k + 32].try_into().expect("32 bytes");
+
+    /// Parses ek_PKE reducing every 12-bit value mod q (ByteDecode_12 as defined), for
+    /// the copy embedded in a decapsulation key, which has no modulus check.
+    pub fn parse_mod_q(p: &Params, ek: &[u8]) -> Self {
+        let mut key = Self {
+            t_hat: [NttPoly::ZERO; MAX_K],
+            rho: [0; 32],
+        };
+        for (i, t) in key.t_hat.iter_mut().enumerate().take(p.k) {
+            *t = NttPoly(byte_decode_12_mod_q(&ek[384 * i..384 * (i + 1)]));
+        }
+        key.rho.copy_from_slice(&ek[384 * p.k..384 * p.k + 32]);
+        key
+    }
+}
+
+/// Algorithm 14: K-PKE.Encrypt(ek_PKE, m, r), with ek_PKE already parsed (lines 2-3).
+/// Writes c (32·(du·k + dv) bytes).
+pub fn encrypt<K: Kernels>(
+    p: &Params,
+    ek: &EncryptionKey,
+    m: &[u8; 32],
+    r: &[u8; 32],
+    c: &mut [u8],
+) {
+    let k = p.k;
+    let t_hat = &ek.t_hat;
+    let rho = ek.rho;
     let a = sample_matrix(p, &rho);
     let mut n = 0u8;
     let y = sample_vector(p, r, p.eta1, &mut n);
@@ -81,7 +128,7 @@ pub fn encrypt<K: Kernels>(p: &Params, ek: &[u8], m: &[u8; 32], r: &[u8; 32], c:
     // Lines 20-21: μ = Decompress_1(ByteDecode_1(m)); v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ.
     let m_bits = byte_decode_raw(m, 1);
     let mu = Poly(core::array::from_fn(|i| decompress(m_bits[i], 1)));
-    let v = poly_add(&poly_add(&inverse_ntt(&dot(k, &t_hat, &y_hat)), &e2), &mu);
+    let v = poly_add(&poly_add(&inverse_ntt(&dot(k, t_hat, &y_hat)), &e2), &mu);
 
     // Lines 22-23.
     let c1_len = 32 * p.du as usize;

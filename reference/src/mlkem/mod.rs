@@ -146,8 +146,11 @@ pub fn keygen_internal(p: &Params, d: &[u8; 32], z: &[u8; 32]) -> KeyPair {
 pub fn keygen(p: &Params, rng: &mut impl RandomSource) -> KeyPair {
     let mut dz = [0u8; 64];
     rng.fill(&mut dz);
-    let (d, z) = dz.split_at(32);
-    keygen_internal(p, d.try_into().expect("32"), z.try_into().expect("32"))
+    let mut d = [0u8; 32];
+    let mut z = [0u8; 32];
+    d.copy_from_slice(&dz[..32]);
+    z.copy_from_slice(&dz[32..]);
+    keygen_internal(p, &d, &z)
 }
 
 /// The encapsulation-key check of FIPS 203 section 7.2: the length, and the modulus
@@ -156,16 +159,13 @@ pub fn keygen(p: &Params, rng: &mut impl RandomSource) -> KeyPair {
 /// # Errors
 /// [`Error::InvalidLength`] or [`Error::ModulusCheck`].
 pub fn check_encapsulation_key(p: &Params, ek: &[u8]) -> Result<(), Error> {
+    parse_encapsulation_key(p, ek).map(|_| ())
+}
+
+/// Checks (as [`check_encapsulation_key`]) and parses an encapsulation key.
+fn parse_encapsulation_key(p: &Params, ek: &[u8]) -> Result<kpke::EncryptionKey, Error> {
     check_length("encapsulation key", ek, p.ek_len())?;
-    let mut ok = 1u8;
-    for i in 0..p.k {
-        ok &= encode::byte_decode_12_checked(&ek[384 * i..384 * (i + 1)]).1;
-    }
-    if ok == 1 {
-        Ok(())
-    } else {
-        Err(Error::ModulusCheck)
-    }
+    kpke::EncryptionKey::parse_checked(p, ek).ok_or(Error::ModulusCheck)
 }
 
 /// The decapsulation-key check of FIPS 203 section 7.3: the length, and the hash
@@ -195,10 +195,10 @@ pub fn encaps_internal<K: Kernels>(
     ek: &[u8],
     m: &[u8; 32],
 ) -> Result<(Vec<u8>, [u8; SS_LEN]), Error> {
-    check_encapsulation_key(p, ek)?;
+    let key = parse_encapsulation_key(p, ek)?;
     let (shared, r) = sample::g(&[m, &sample::h(ek)]);
     let mut c = vec![0u8; p.ct_len()];
-    kpke::encrypt::<K>(p, ek, m, &r, &mut c);
+    kpke::encrypt::<K>(p, &key, m, &r, &mut c);
     Ok((c, shared))
 }
 
@@ -237,7 +237,8 @@ pub fn decaps<K: Kernels>(p: &Params, dk: &[u8], c: &[u8]) -> Result<[u8; SS_LEN
     let (mut shared, r_prime) = sample::g(&[&m_prime, h]);
     let k_bar = sample::j(&[z, c]);
     let mut c_prime = vec![0u8; p.ct_len()];
-    kpke::encrypt::<K>(p, ek_pke, &m_prime, &r_prime, &mut c_prime);
+    let key = kpke::EncryptionKey::parse_mod_q(p, ek_pke);
+    kpke::encrypt::<K>(p, &key, &m_prime, &r_prime, &mut c_prime);
     let differ = !ct::eq_mask(c, &c_prime);
     ct::select_into(&mut shared, &k_bar, differ);
     Ok(shared)

@@ -1,0 +1,95 @@
+//! Wall-clock benchmarks for ML-KEM (criterion): keygen, encaps and decaps for every
+//! parameter set, reference and optimized side by side with `libcrux-ml-kem`
+//! (portable) and RustCrypto `ml-kem`.
+//!
+//! Benchmark IDs: group `ML-KEM-<set>/<op>`, function `<implementation>`.
+//! `cargo bench -p benches --bench mlkem`, then `cargo run -p benches --bin tables`.
+
+// criterion's macros generate undocumented items.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use equivalence::mlkem::Variant;
+use ml_kem::kem::Decapsulate;
+use ml_kem::{EncapsulateDeterministic, KemCore};
+use reference::mlkem::{ALL, Params};
+
+const D: [u8; 32] = [1; 32];
+const Z: [u8; 32] = [2; 32];
+const M: [u8; 32] = [3; 32];
+
+fn ours(c: &mut Criterion, p: &Params) {
+    let kp = reference::mlkem::keygen_internal(p, &D, &Z);
+    let (ct, _) = Variant::Reference
+        .encaps_internal(p, &kp.ek, &M)
+        .expect("valid");
+    for v in Variant::ALL {
+        c.bench_function(&format!("{}/keygen/{}", p.name, v.name()), |b| {
+            b.iter(|| v.keygen_internal(p, black_box(&D), black_box(&Z)))
+        });
+        c.bench_function(&format!("{}/encaps/{}", p.name, v.name()), |b| {
+            b.iter(|| v.encaps_internal(p, black_box(&kp.ek), black_box(&M)))
+        });
+        c.bench_function(&format!("{}/decaps/{}", p.name, v.name()), |b| {
+            b.iter(|| v.decaps(p, black_box(&kp.dk), black_box(&ct)))
+        });
+    }
+}
+
+macro_rules! peers {
+    ($fn:ident, $name:literal, $rc:ty, $lc:ident) => {
+        fn $fn(c: &mut Criterion) {
+            let (dk, ek) = <$rc>::generate_deterministic(&D.into(), &Z.into());
+            let (ct, _) = ek.encapsulate_deterministic(&M.into()).expect("encaps");
+            c.bench_function(concat!($name, "/keygen/ml-kem"), |b| {
+                b.iter(|| <$rc>::generate_deterministic(black_box(&D.into()), black_box(&Z.into())))
+            });
+            c.bench_function(concat!($name, "/encaps/ml-kem"), |b| {
+                b.iter(|| ek.encapsulate_deterministic(black_box(&M.into())))
+            });
+            c.bench_function(concat!($name, "/decaps/ml-kem"), |b| {
+                b.iter(|| dk.decapsulate(black_box(&ct)))
+            });
+
+            use libcrux_ml_kem::$lc::portable;
+            let mut seed = [0u8; 64];
+            seed[..32].copy_from_slice(&D);
+            seed[32..].copy_from_slice(&Z);
+            let kp = portable::generate_key_pair(seed);
+            let (lct, _) = portable::encapsulate(kp.public_key(), M);
+            c.bench_function(concat!($name, "/keygen/libcrux-portable"), |b| {
+                b.iter(|| portable::generate_key_pair(black_box(seed)))
+            });
+            c.bench_function(concat!($name, "/encaps/libcrux-portable"), |b| {
+                b.iter(|| portable::encapsulate(black_box(kp.public_key()), black_box(M)))
+            });
+            c.bench_function(concat!($name, "/decaps/libcrux-portable"), |b| {
+                b.iter(|| portable::decapsulate(black_box(kp.private_key()), black_box(&lct)))
+            });
+        }
+    };
+}
+peers!(peers_512, "ML-KEM-512", ml_kem::MlKem512, mlkem512);
+peers!(peers_768, "ML-KEM-768", ml_kem::MlKem768, mlkem768);
+peers!(peers_1024, "ML-KEM-1024", ml_kem::MlKem1024, mlkem1024);
+
+fn all(c: &mut Criterion) {
+    for p in ALL {
+        ours(c, p);
+    }
+    peers_512(c);
+    peers_768(c);
+    peers_1024(c);
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2))
+        .sample_size(30);
+    targets = all
+}
+criterion_main!(benches);

@@ -1,0 +1,193 @@
+//! Instruction counts for ML-KEM (gungraun, i.e. Callgrind): one keygen, encaps or
+//! decaps per benchmark, for each parameter set and implementation. Setup (key
+//! generation for encaps/decaps) runs outside the measured region.
+//!
+//! Run: `cargo bench -p benches --bench mlkem_instructions` (needs `gungraun-runner`
+//! 0.20.0 on PATH). Regression gate: save a baseline with `-- --save-baseline=main`,
+//! then compare with `-- --baseline=main --callgrind-limits='ir=5%'`.
+
+// gungraun's macros expand to fully qualified paths and undocumented items.
+#![allow(unused_qualifications, missing_docs)]
+
+use std::hint::black_box;
+
+use equivalence::mlkem::Variant;
+use gungraun::prelude::*;
+use ml_kem::kem::Decapsulate;
+use ml_kem::{EncapsulateDeterministic, KemCore};
+use reference::mlkem::{ML_KEM_512, ML_KEM_768, ML_KEM_1024, Params};
+
+const D: [u8; 32] = [1; 32];
+const Z: [u8; 32] = [2; 32];
+const M: [u8; 32] = [3; 32];
+
+fn params(k: usize) -> &'static Params {
+    match k {
+        2 => &ML_KEM_512,
+        3 => &ML_KEM_768,
+        _ => &ML_KEM_1024,
+    }
+}
+
+fn variant(optimized: bool) -> Variant {
+    if optimized {
+        Variant::Optimized
+    } else {
+        Variant::Reference
+    }
+}
+
+fn setup_encaps(k: usize, optimized: bool) -> (&'static Params, Variant, Vec<u8>) {
+    let p = params(k);
+    (
+        p,
+        variant(optimized),
+        reference::mlkem::keygen_internal(p, &D, &Z).ek,
+    )
+}
+
+fn setup_decaps(k: usize, optimized: bool) -> (&'static Params, Variant, Vec<u8>, Vec<u8>) {
+    let p = params(k);
+    let kp = reference::mlkem::keygen_internal(p, &D, &Z);
+    let (ct, _) = Variant::Reference
+        .encaps_internal(p, &kp.ek, &M)
+        .expect("valid");
+    (p, variant(optimized), kp.dk, ct)
+}
+
+#[library_benchmark]
+#[bench::ml_kem_512(2)]
+#[bench::ml_kem_768(3)]
+#[bench::ml_kem_1024(4)]
+fn keygen(k: usize) -> reference::mlkem::KeyPair {
+    black_box(reference::mlkem::keygen_internal(
+        params(k),
+        black_box(&D),
+        black_box(&Z),
+    ))
+}
+
+#[library_benchmark]
+#[bench::ml_kem_512_reference(args = (2, false), setup = setup_encaps)]
+#[bench::ml_kem_512_optimized(args = (2, true), setup = setup_encaps)]
+#[bench::ml_kem_768_reference(args = (3, false), setup = setup_encaps)]
+#[bench::ml_kem_768_optimized(args = (3, true), setup = setup_encaps)]
+#[bench::ml_kem_1024_reference(args = (4, false), setup = setup_encaps)]
+#[bench::ml_kem_1024_optimized(args = (4, true), setup = setup_encaps)]
+fn encaps(input: (&'static Params, Variant, Vec<u8>)) -> [u8; 32] {
+    let (p, v, ek) = input;
+    black_box(
+        v.encaps_internal(p, black_box(&ek), black_box(&M))
+            .expect("valid")
+            .1,
+    )
+}
+
+#[library_benchmark]
+#[bench::ml_kem_512_reference(args = (2, false), setup = setup_decaps)]
+#[bench::ml_kem_512_optimized(args = (2, true), setup = setup_decaps)]
+#[bench::ml_kem_768_reference(args = (3, false), setup = setup_decaps)]
+#[bench::ml_kem_768_optimized(args = (3, true), setup = setup_decaps)]
+#[bench::ml_kem_1024_reference(args = (4, false), setup = setup_decaps)]
+#[bench::ml_kem_1024_optimized(args = (4, true), setup = setup_decaps)]
+fn decaps(input: (&'static Params, Variant, Vec<u8>, Vec<u8>)) -> [u8; 32] {
+    let (p, v, dk, ct) = input;
+    black_box(v.decaps(p, black_box(&dk), black_box(&ct)).expect("valid"))
+}
+
+fn libcrux_768_setup() -> libcrux_ml_kem::mlkem768::MlKem768KeyPair {
+    let mut seed = [0u8; 64];
+    seed[..32].copy_from_slice(&D);
+    seed[32..].copy_from_slice(&Z);
+    libcrux_ml_kem::mlkem768::portable::generate_key_pair(seed)
+}
+
+fn libcrux_768_decaps_setup() -> (
+    libcrux_ml_kem::mlkem768::MlKem768KeyPair,
+    libcrux_ml_kem::mlkem768::MlKem768Ciphertext,
+) {
+    let kp = libcrux_768_setup();
+    let (ct, _) = libcrux_ml_kem::mlkem768::portable::encapsulate(kp.public_key(), M);
+    (kp, ct)
+}
+
+#[library_benchmark]
+fn libcrux_portable_768_keygen() -> libcrux_ml_kem::mlkem768::MlKem768KeyPair {
+    black_box(libcrux_768_setup())
+}
+
+#[library_benchmark]
+#[bench::ml_kem_768(setup = libcrux_768_setup)]
+fn libcrux_portable_768_encaps(kp: libcrux_ml_kem::mlkem768::MlKem768KeyPair) -> [u8; 32] {
+    black_box(
+        libcrux_ml_kem::mlkem768::portable::encapsulate(black_box(kp.public_key()), black_box(M)).1,
+    )
+}
+
+#[library_benchmark]
+#[bench::ml_kem_768(setup = libcrux_768_decaps_setup)]
+fn libcrux_portable_768_decaps(
+    input: (
+        libcrux_ml_kem::mlkem768::MlKem768KeyPair,
+        libcrux_ml_kem::mlkem768::MlKem768Ciphertext,
+    ),
+) -> [u8; 32] {
+    black_box(libcrux_ml_kem::mlkem768::portable::decapsulate(
+        black_box(input.0.private_key()),
+        black_box(&input.1),
+    ))
+}
+
+type RcDk = <ml_kem::MlKem768 as KemCore>::DecapsulationKey;
+type RcEk = <ml_kem::MlKem768 as KemCore>::EncapsulationKey;
+type RcCt = ml_kem::Ciphertext<ml_kem::MlKem768>;
+
+fn rustcrypto_768_setup() -> (RcDk, RcEk) {
+    ml_kem::MlKem768::generate_deterministic(&D.into(), &Z.into())
+}
+
+fn rustcrypto_768_decaps_setup() -> (RcDk, RcCt) {
+    let (dk, ek) = rustcrypto_768_setup();
+    let (ct, _) = ek.encapsulate_deterministic(&M.into()).expect("encaps");
+    (dk, ct)
+}
+
+#[library_benchmark]
+fn ml_kem_crate_768_keygen() -> (RcDk, RcEk) {
+    black_box(ml_kem::MlKem768::generate_deterministic(
+        black_box(&D.into()),
+        black_box(&Z.into()),
+    ))
+}
+
+#[library_benchmark]
+#[bench::ml_kem_768(setup = rustcrypto_768_setup)]
+fn ml_kem_crate_768_encaps(keys: (RcDk, RcEk)) -> RcCt {
+    black_box(
+        keys.1
+            .encapsulate_deterministic(black_box(&M.into()))
+            .expect("encaps")
+            .0,
+    )
+}
+
+#[library_benchmark]
+#[bench::ml_kem_768(setup = rustcrypto_768_decaps_setup)]
+fn ml_kem_crate_768_decaps(input: (RcDk, RcCt)) -> ml_kem::SharedKey<ml_kem::MlKem768> {
+    black_box(input.0.decapsulate(black_box(&input.1)).expect("decaps"))
+}
+
+library_benchmark_group!(name = refopt_mlkem, benchmarks = [keygen, encaps, decaps]);
+library_benchmark_group!(
+    name = peers_mlkem,
+    benchmarks = [
+        libcrux_portable_768_keygen,
+        libcrux_portable_768_encaps,
+        libcrux_portable_768_decaps,
+        ml_kem_crate_768_keygen,
+        ml_kem_crate_768_encaps,
+        ml_kem_crate_768_decaps
+    ]
+);
+
+main!(library_benchmark_groups = refopt_mlkem, peers_mlkem);
