@@ -22,6 +22,7 @@ pub mod error;
 pub mod mlkem;
 pub mod ntruhps2048509;
 pub mod rng;
+pub mod shake;
 pub mod sntrup761;
 
 pub use error::Error;

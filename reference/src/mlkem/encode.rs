@@ -27,40 +27,37 @@ pub fn decompress(y: u16, d: u32) -> Fe {
 }
 
 /// Algorithm 5: ByteEncode_d, for d in 1..=12. Writes 32·d bytes.
+///
+/// Eight d-bit values fill exactly d bytes, so the bit string is built eight values
+/// at a time in a 128-bit word (8·12 = 96 bits at most) and written out d bytes at a
+/// time: the same bit order as the algorithm's bit-by-bit loop.
 pub fn byte_encode(f: &[u16; N], d: u32, out: &mut [u8]) {
+    debug_assert!((1..=12).contains(&d));
     debug_assert_eq!(out.len(), 32 * d as usize);
-    let mut acc = 0u32;
-    let mut bits = 0u32;
-    let mut o = 0;
-    for &c in f {
-        debug_assert!(u32::from(c) < (1 << d));
-        acc |= u32::from(c) << bits;
-        bits += d;
-        while bits >= 8 {
-            out[o] = acc as u8;
-            o += 1;
-            acc >>= 8;
-            bits -= 8;
+    let db = d as usize;
+    for (group, bytes) in f.chunks_exact(8).zip(out.chunks_exact_mut(db)) {
+        let mut acc = 0u128;
+        for (j, &c) in group.iter().enumerate() {
+            debug_assert!(u32::from(c) < (1 << d));
+            acc |= u128::from(c) << (d as usize * j);
         }
+        bytes.copy_from_slice(&acc.to_le_bytes()[..db]);
     }
 }
 
 /// Algorithm 6: ByteDecode_d without the final reduction: 256 values of d bits each.
 pub fn byte_decode_raw(b: &[u8], d: u32) -> [u16; N] {
+    debug_assert!((1..=12).contains(&d));
     debug_assert_eq!(b.len(), 32 * d as usize);
+    let db = d as usize;
+    let mask = (1u128 << d) - 1;
     let mut f = [0u16; N];
-    let mut acc = 0u32;
-    let mut bits = 0u32;
-    let mut i = 0;
-    let mask = (1u32 << d) - 1;
-    for &byte in b {
-        acc |= u32::from(byte) << bits;
-        bits += 8;
-        while bits >= d {
-            f[i] = (acc & mask) as u16;
-            i += 1;
-            acc >>= d;
-            bits -= d;
+    for (group, bytes) in f.chunks_exact_mut(8).zip(b.chunks_exact(db)) {
+        let mut word = [0u8; 16];
+        word[..db].copy_from_slice(bytes);
+        let acc = u128::from_le_bytes(word);
+        for (j, c) in group.iter_mut().enumerate() {
+            *c = ((acc >> (db * j)) & mask) as u16;
         }
     }
     f
@@ -116,6 +113,26 @@ mod tests {
                 let want = (2 * u64::from(y) * q + (1 << d)) / (2 << d);
                 assert_eq!(u64::from(decompress(y, d)), want);
             }
+        }
+    }
+
+    /// The grouped encoder equals Algorithm 5 read literally (bit i of value j is bit
+    /// d·j + i of the output, least significant bit of each byte first).
+    #[test]
+    fn encode_matches_bitwise_definition() {
+        for d in 1..=12u32 {
+            let f: [u16; N] =
+                core::array::from_fn(|i| ((i * 2654435761) >> 7) as u16 & ((1 << d) - 1));
+            let mut got = vec![0u8; 32 * d as usize];
+            byte_encode(&f, d, &mut got);
+            let mut want = vec![0u8; 32 * d as usize];
+            for (j, &c) in f.iter().enumerate() {
+                for i in 0..d as usize {
+                    let bit = d as usize * j + i;
+                    want[bit >> 3] |= (((c >> i) & 1) as u8) << (bit & 7);
+                }
+            }
+            assert_eq!(got, want, "d = {d}");
         }
     }
 

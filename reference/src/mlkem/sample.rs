@@ -1,6 +1,8 @@
 //! Sampling (FIPS 203 section 4.2.2) and the hash functions of section 4.1.
 
-use sha3::digest::{Digest, ExtendableOutput, Update, XofReader};
+use sha3::Digest;
+
+use crate::shake::{Shake128, Shake256};
 
 use super::field::{self, Q};
 use super::ntt::{N, NttPoly, Poly};
@@ -14,7 +16,7 @@ pub fn h(s: &[u8]) -> [u8; 32] {
 pub fn g(parts: &[&[u8]]) -> ([u8; 32], [u8; 32]) {
     let mut hasher = sha3::Sha3_512::new();
     for p in parts {
-        Digest::update(&mut hasher, p);
+        hasher.update(p);
     }
     let out = hasher.finalize();
     let mut a = [0u8; 32];
@@ -26,21 +28,14 @@ pub fn g(parts: &[&[u8]]) -> ([u8; 32], [u8; 32]) {
 
 /// J(s) = SHAKE256(s, 32 bytes); `s` is given in parts.
 pub fn j(parts: &[&[u8]]) -> [u8; 32] {
-    let mut x = sha3::Shake256::default();
-    for p in parts {
-        x.update(p);
-    }
     let mut out = [0u8; 32];
-    x.finalize_xof().read(&mut out);
+    Shake256::digest(parts, &mut out);
     out
 }
 
 /// PRF_η(s, b) = SHAKE256(s ‖ b, 64·η bytes), written to `out`.
 pub fn prf(s: &[u8; 32], b: u8, out: &mut [u8]) {
-    let mut x = sha3::Shake256::default();
-    x.update(s);
-    x.update(&[b]);
-    x.finalize_xof().read(out);
+    Shake256::digest(&[s, &[b]], out);
 }
 
 /// SHAKE128 rate in bytes: the XOF is read a block at a time.
@@ -48,15 +43,14 @@ const SHAKE128_RATE: usize = 168;
 
 /// Algorithm 7: SampleNTT(ρ ‖ j ‖ i), rejection sampling from SHAKE128.
 pub fn sample_ntt(rho: &[u8; 32], j: u8, i: u8) -> NttPoly {
-    let mut x = sha3::Shake128::default();
-    x.update(rho);
-    x.update(&[j, i]);
-    let mut reader = x.finalize_xof();
+    let mut xof = Shake128::new();
+    xof.absorb(rho);
+    xof.absorb(&[j, i]);
     let mut a = [0u16; N];
     let mut count = 0;
     let mut buf = [0u8; SHAKE128_RATE];
     while count < N {
-        reader.read(&mut buf);
+        xof.squeeze(&mut buf);
         for c in buf.chunks_exact(3) {
             let d1 = u16::from(c[0]) | (u16::from(c[1] & 0x0f) << 8);
             let d2 = u16::from(c[1] >> 4) | (u16::from(c[2]) << 4);

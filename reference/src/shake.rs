@@ -1,0 +1,203 @@
+//! SHAKE128 and SHAKE256 (FIPS 202) as sponges over RustCrypto's Keccak-f[1600]
+//! (the `keccak` crate, the permutation the `sha3` crate runs).
+//!
+//! Why not `sha3`'s own XOF reader: `sha3` 0.10 permutes *eagerly* after every block it
+//! squeezes, so reading n blocks costs n + 1 permutations. ML-KEM reads many short XOF
+//! outputs (one or three blocks each), so 16 of the 47 permutations in an ML-KEM-768
+//! encapsulation were wasted (measured with callgrind; docs/DEVIATIONS.md). This sponge
+//! permutes only when more output is asked for. Its output is checked byte for byte
+//! against `sha3` for every length pattern in the tests.
+
+/// A SHAKE sponge with rate `RATE` bytes (168 for SHAKE128, 136 for SHAKE256).
+#[derive(Clone)]
+pub struct Shake<const RATE: usize> {
+    state: [u64; 25],
+    /// Absorbing: bytes of the current block absorbed. Squeezing: bytes of the current
+    /// block already read.
+    pos: usize,
+    squeezing: bool,
+}
+
+/// SHAKE128.
+pub type Shake128 = Shake<168>;
+/// SHAKE256.
+pub type Shake256 = Shake<136>;
+
+impl<const RATE: usize> core::fmt::Debug for Shake<RATE> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Shake<{RATE}> {{ .. }}")
+    }
+}
+
+impl<const RATE: usize> Default for Shake<RATE> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const RATE: usize> Shake<RATE> {
+    const RATE_IS_WHOLE_LANES: () = assert!(RATE & 7 == 0 && RATE < 200);
+
+    /// An empty sponge.
+    pub const fn new() -> Self {
+        let () = Self::RATE_IS_WHOLE_LANES;
+        Self {
+            state: [0; 25],
+            pos: 0,
+            squeezing: false,
+        }
+    }
+
+    #[inline(always)]
+    fn xor_byte(&mut self, i: usize, b: u8) {
+        self.state[i >> 3] ^= u64::from(b) << ((i & 7) << 3);
+    }
+
+    /// Absorbs `data`. Must not be called after [`Self::squeeze`] started.
+    pub fn absorb(&mut self, data: &[u8]) {
+        debug_assert!(!self.squeezing, "absorb after squeeze");
+        let mut data = data;
+        // Finish a partial block byte by byte, then whole lanes.
+        while !data.is_empty() {
+            if self.pos == 0 && data.len() >= RATE {
+                let (block, rest) = data.split_at(RATE);
+                for (lane, chunk) in self.state.iter_mut().zip(block.chunks_exact(8)) {
+                    let mut b = [0u8; 8];
+                    b.copy_from_slice(chunk);
+                    *lane ^= u64::from_le_bytes(b);
+                }
+                keccak::f1600(&mut self.state);
+                data = rest;
+                continue;
+            }
+            let take = (RATE - self.pos).min(data.len());
+            for (i, &b) in data[..take].iter().enumerate() {
+                self.xor_byte(self.pos + i, b);
+            }
+            self.pos += take;
+            data = &data[take..];
+            if self.pos == RATE {
+                keccak::f1600(&mut self.state);
+                self.pos = 0;
+            }
+        }
+    }
+
+    fn finalize(&mut self) {
+        // SHAKE domain separation 1111 then pad10*1.
+        self.xor_byte(self.pos, 0x1f);
+        self.xor_byte(RATE - 1, 0x80);
+        keccak::f1600(&mut self.state);
+        self.pos = 0;
+        self.squeezing = true;
+    }
+
+    /// Squeezes `out.len()` bytes, continuing where the previous call stopped.
+    pub fn squeeze(&mut self, out: &mut [u8]) {
+        if !self.squeezing {
+            self.finalize();
+        }
+        let mut i = 0;
+        while i < out.len() {
+            if self.pos == RATE {
+                keccak::f1600(&mut self.state);
+                self.pos = 0;
+            }
+            let lane = self.state[self.pos >> 3].to_le_bytes();
+            let off = self.pos & 7;
+            if off == 0 && out.len() - i >= 8 {
+                // Whole lanes: RATE is a multiple of 8, so a lane never straddles it.
+                out[i..i + 8].copy_from_slice(&lane);
+                i += 8;
+                self.pos += 8;
+            } else {
+                out[i] = lane[off];
+                i += 1;
+                self.pos += 1;
+            }
+        }
+    }
+
+    /// SHAKE of the concatenation of `parts`, `out.len()` bytes.
+    pub fn digest(parts: &[&[u8]], out: &mut [u8]) {
+        let mut s = Self::new();
+        for p in parts {
+            s.absorb(p);
+        }
+        s.squeeze(out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sha3::digest::{ExtendableOutput, Update, XofReader};
+
+    fn theirs128(parts: &[&[u8]], out: &mut [u8]) {
+        let mut h = sha3::Shake128::default();
+        for p in parts {
+            h.update(p);
+        }
+        h.finalize_xof().read(out);
+    }
+
+    fn theirs256(parts: &[&[u8]], out: &mut [u8]) {
+        let mut h = sha3::Shake256::default();
+        for p in parts {
+            h.update(p);
+        }
+        h.finalize_xof().read(out);
+    }
+
+    /// Every input length across block boundaries, split in two absorb calls at every
+    /// offset class, squeezed in uneven pieces across block boundaries.
+    #[test]
+    fn matches_sha3_crate() {
+        let data: Vec<u8> = (0..600u32).map(|i| (i * 7 + 3) as u8).collect();
+        for len in (0..=400).chain([503, 504, 505, 599]) {
+            for split in [0, 1, len / 2, len] {
+                let (a, b) = data[..len].split_at(split.min(len));
+                let mut want = [0u8; 700];
+                theirs128(&[a, b], &mut want);
+                let mut s = Shake128::new();
+                s.absorb(a);
+                s.absorb(b);
+                let mut got = [0u8; 700];
+                let (x, rest) = got.split_at_mut(3);
+                s.squeeze(x);
+                let (y, z) = rest.split_at_mut(165);
+                s.squeeze(y);
+                s.squeeze(z);
+                assert_eq!(got, want, "SHAKE128 len {len} split {split}");
+
+                let mut want = [0u8; 300];
+                theirs256(&[a, b], &mut want);
+                let mut got = [0u8; 300];
+                Shake256::digest(&[a, b], &mut got);
+                assert_eq!(got, want, "SHAKE256 len {len} split {split}");
+            }
+        }
+    }
+
+    /// FIPS 202 example values: SHAKE128("") and SHAKE256("") (first 16 bytes).
+    #[test]
+    fn empty_input() {
+        let mut o = [0u8; 16];
+        Shake128::digest(&[], &mut o);
+        assert_eq!(
+            o,
+            [
+                0x7f, 0x9c, 0x2b, 0xa4, 0xe8, 0x8f, 0x82, 0x7d, 0x61, 0x60, 0x45, 0x50, 0x76, 0x05,
+                0x85, 0x3e
+            ]
+        );
+        Shake256::digest(&[], &mut o);
+        assert_eq!(
+            o,
+            [
+                0x46, 0xb9, 0xdd, 0x2b, 0x0b, 0xa8, 0x8d, 0x13, 0x23, 0x3b, 0x3f, 0xeb, 0x74, 0x3e,
+                0xeb, 0x24
+            ]
+        );
+    }
+}
