@@ -163,8 +163,38 @@ pub fn pairs() -> Vec<&'static dyn Pair> {
     all.extend_from_slice(crate::sntrup761::PAIRS);
     all.extend_from_slice(crate::ntruhps2048509::PAIRS);
     all.extend_from_slice(crate::ed25519::PAIRS);
+    if std::env::var_os(BROKEN_PAIR_ENV).is_some() {
+        all.push(&BrokenPair);
+    }
     all.sort_by_key(|p| (p.level() == Level::Api, p.name()));
     all
+}
+
+/// Setting this environment variable adds [`BrokenPair`] to the registry, so the
+/// failure path of the lab (exit status, reproducer, regression file) can be tested
+/// end to end.
+pub const BROKEN_PAIR_ENV: &str = "REFOPT_SELFTEST_BROKEN_PAIR";
+
+/// A deliberately wrong "optimization": the optimized side of `x -> x·3 mod 256`
+/// computes `x + x + x` but drops the carry of the first addition when `x >= 128`.
+/// Registered only when [`BROKEN_PAIR_ENV`] is set.
+pub struct BrokenPair;
+
+impl Pair for BrokenPair {
+    fn name(&self) -> &'static str {
+        "selftest/broken"
+    }
+    fn level(&self) -> Level {
+        Level::Kernel
+    }
+    fn run(&self, input: &[u8]) -> Outcome {
+        let reference: Vec<u8> = input.iter().map(|x| x.wrapping_mul(3)).collect();
+        let optimized: Vec<u8> = input
+            .iter()
+            .map(|&x| (x << 1).wrapping_add(x) ^ (x & 0x80))
+            .collect();
+        Outcome::compare([("x*3", reference.as_slice(), optimized.as_slice())])
+    }
 }
 
 /// The input of case `index` of a run seeded by `seed`: 64 bytes whose first byte
@@ -190,13 +220,15 @@ pub struct Tally {
     pub equal: usize,
     /// Cases skipped because an input violated a declared precondition.
     pub precondition_not_met: usize,
-    /// The first mismatch, with the input that produced it.
-    pub first_mismatch: Option<(Vec<u8>, Mismatch)>,
+    /// The first mismatch: case index, the input that produced it, and where the
+    /// outputs differ.
+    pub first_mismatch: Option<(u64, Vec<u8>, Mismatch)>,
     /// Number of mismatching cases.
     pub mismatches: usize,
 }
 
-/// Runs `cases` cases of `pair` with inputs from [`case_input`].
+/// Runs `cases` cases of `pair` with inputs from [`case_input`]; `progress` is called
+/// with the number of cases done after each case.
 pub fn check(pair: &dyn Pair, seed: u64, cases: usize, mut progress: impl FnMut(usize)) -> Tally {
     let mut t = Tally::default();
     for i in 0..cases {
@@ -207,11 +239,43 @@ pub fn check(pair: &dyn Pair, seed: u64, cases: usize, mut progress: impl FnMut(
             Outcome::Mismatch(m) => {
                 t.mismatches += 1;
                 if t.first_mismatch.is_none() {
-                    t.first_mismatch = Some((input, m));
+                    t.first_mismatch = Some((i as u64, input, m));
                 }
             }
         }
         progress(i + 1);
     }
     t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_reports_the_first_mismatch_with_its_input() {
+        let t = check(&BrokenPair, 7, 300, |_| {});
+        assert!(t.mismatches > 0);
+        let (index, input, m) = t.first_mismatch.expect("a mismatch");
+        assert_eq!(input, case_input(7, "selftest/broken", index));
+        assert_eq!(BrokenPair.run(&input), Outcome::Mismatch(m.clone()));
+        assert!(
+            input[m.offset] >= 0x80,
+            "differs where the carry was dropped"
+        );
+        assert_eq!(t.equal + t.mismatches, 300);
+    }
+
+    #[test]
+    fn first_difference_reports_offset_and_length_changes() {
+        assert_eq!(first_difference("f", b"abc", b"abc"), None);
+        assert_eq!(
+            first_difference("f", b"abc", b"abd").map(|m| m.offset),
+            Some(2)
+        );
+        assert_eq!(
+            first_difference("f", b"abc", b"ab").map(|m| m.offset),
+            Some(2)
+        );
+    }
 }

@@ -138,8 +138,8 @@ fn check(args: &CheckArgs) -> ExitCode {
             "{lead}checking {:<32} {cases}/{cases} in {secs:.2} s",
             pair.name()
         );
-        if let Some((input, m)) = &tally.first_mismatch {
-            failures.push((*pair, input.clone(), m.clone()));
+        if let Some((index, input, m)) = &tally.first_mismatch {
+            failures.push((*pair, *index, input.clone(), m.clone()));
         }
         rows.push((*pair, cases, tally, secs));
     }
@@ -182,8 +182,13 @@ fn check(args: &CheckArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     println!();
-    for (pair, input, m) in &failures {
+    for (pair, index, input, m) in &failures {
         println!("MISMATCH in {}: {m}", pair.name());
+        println!(
+            "  seed {}, case {index}, input {}",
+            args.seed,
+            hex::encode(input)
+        );
         println!(
             "  reproduce: refopt replay {} {}",
             pair.name(),

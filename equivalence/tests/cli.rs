@@ -1,0 +1,119 @@
+//! The `refopt` binary end to end: the lab run, its failure path, and KAT files.
+
+use std::process::Command;
+
+use equivalence::vectors;
+
+fn refopt() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_refopt"))
+}
+
+#[test]
+fn lab_run_prints_a_table_and_succeeds() {
+    let out = refopt()
+        .args(["check", "--cases", "20", "--pair", "ml-kem"])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in [
+        "ml-kem/encrypt-u",
+        "ml-kem-512",
+        "ml-kem-768",
+        "ml-kem-1024",
+    ] {
+        assert!(
+            stdout.contains(&format!("| {name} ")),
+            "{name} missing from\n{stdout}"
+        );
+    }
+    assert!(stdout.contains("all 4 pairs agree"), "{stdout}");
+}
+
+#[test]
+fn a_mismatch_fails_with_a_reproducer_and_is_kept() {
+    let dir = std::env::temp_dir().join(format!("refopt-regr-{}", std::process::id()));
+    let out = refopt()
+        .env(equivalence::registry::BROKEN_PAIR_ENV, "1")
+        .args([
+            "check",
+            "--cases",
+            "64",
+            "--pair",
+            "selftest/",
+            "--regressions",
+        ])
+        .arg(&dir)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !out.status.success(),
+        "a mismatch must fail the run:\n{stdout}"
+    );
+    assert!(stdout.contains("MISMATCH in selftest/broken"), "{stdout}");
+    assert!(stdout.contains("differs first at byte"), "{stdout}");
+    let repro = stdout
+        .lines()
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("reproduce: refopt replay selftest/broken ")
+        })
+        .expect("a reproducer line");
+    let kept = std::fs::read_to_string(dir.join("selftest__broken.txt")).expect("kept");
+    assert_eq!(kept.trim(), repro.trim());
+    let replay = refopt()
+        .env(equivalence::registry::BROKEN_PAIR_ENV, "1")
+        .args(["replay", "selftest/broken", repro.trim()])
+        .output()
+        .expect("runs");
+    assert!(!replay.status.success(), "the reproducer reproduces");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The full response file: header, 100 entries each followed by a blank line, and
+/// count 0 equal to the published first entry.
+#[test]
+fn kat_file_has_the_nist_driver_format() {
+    let kat0 = vectors::read_to_string("kat0/kat0-ml-kem-768.txt");
+    for variant in ["reference", "optimized"] {
+        let out = refopt()
+            .args(["kat", "ml-kem-768", "--variant", variant])
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        assert!(text.starts_with("# ML-KEM-768\n\ncount = 0\n"));
+        let entries: Vec<&str> = text["# ML-KEM-768\n\n".len()..]
+            .split_terminator("\n\n")
+            .collect();
+        assert_eq!(entries.len(), 100);
+        assert!(text.ends_with("\n\n"));
+        for (i, e) in entries.iter().enumerate() {
+            let keys: Vec<&str> = e
+                .lines()
+                .map(|l| l.split(" = ").next().unwrap_or(""))
+                .collect();
+            assert_eq!(keys, ["count", "seed", "pk", "sk", "ct", "ss"], "entry {i}");
+            assert!(e.starts_with(&format!("count = {i}\n")));
+        }
+        assert_eq!(entries[0].trim_end(), kat0.trim_end(), "{variant}");
+    }
+}
+
+#[test]
+fn unknown_scheme_or_variant_is_a_usage_error() {
+    let out = refopt().args(["kat", "ml-kem-999"]).output().expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown scheme"));
+    let out = refopt()
+        .args(["kat", "ml-kem-512", "--variant", "fast"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant"));
+}
