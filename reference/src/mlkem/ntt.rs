@@ -174,6 +174,46 @@ mod tests {
         assert_eq!(u32::from(INV_128) * 128 % u32::from(Q), 1);
     }
 
+    /// NTT⁻¹ as implemented is the Z_q-linear map fixed by its 256 basis images: for
+    /// random and extreme x, inverse_ntt(x) = Σ x_i · inverse_ntt(e_i) mod q, computed
+    /// independently in exact integer arithmetic. (With every primitive exact — the
+    /// exhaustive field tests — this is what makes Σ NTT⁻¹(x_j) = NTT⁻¹(Σ x_j), the
+    /// identity the optimized kernel relies on.)
+    #[test]
+    fn inverse_ntt_is_the_linear_map_of_its_basis_images() {
+        let basis: Vec<Poly> = (0..N)
+            .map(|i| {
+                let mut e = NttPoly::ZERO;
+                e.0[i] = 1;
+                inverse_ntt(&e)
+            })
+            .collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 40) as u32 % 3329
+        };
+        for case in 0..64 {
+            let x = NttPoly(core::array::from_fn(|i| match case {
+                0 => Q - 1,
+                1 => (i as u16 & 1) * (Q - 1),
+                _ => next() as u16,
+            }));
+            let mut want = [0u64; N];
+            for (xi, b) in x.0.iter().zip(&basis) {
+                for (w, bj) in want.iter_mut().zip(&b.0) {
+                    *w += u64::from(*xi) * u64::from(*bj);
+                }
+            }
+            let got = inverse_ntt(&x);
+            for (g, w) in got.0.iter().zip(want) {
+                assert_eq!(u64::from(*g), w % 3329, "case {case}");
+            }
+        }
+    }
+
     #[test]
     fn inverse_ntt_inverts_ntt() {
         let mut f = Poly::ZERO;
