@@ -51,9 +51,10 @@ pub fn fq_freeze(x: i32) -> Fq {
 /// (b·43691) >> 17 with 43691 = ⌈2^17/3⌉.
 #[inline(always)]
 pub fn f3_freeze(x: i16) -> Small {
-    let b = i32::from(x) + 1 + 32769;
+    // b in [2, 65537]; b·43691 < 2^32, so the product is done in u32.
+    let b = (i32::from(x) + 1 + 32769) as u32;
     let quot = (b * 43691) >> 17;
-    (b - 3 * quot - 1) as Small
+    (b - 3 * quot) as i32 as Small - 1
 }
 
 /// Fq_recip: a1^(q-2) mod q by q-3 multiplications, the C code's plain loop (public
