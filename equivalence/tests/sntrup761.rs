@@ -3,8 +3,7 @@
 
 use equivalence::registry::{self, Outcome, Pair};
 use equivalence::sntrup761::{
-    CALL_BOUNDARY_INVARIANT_RNG, PAIRS, Source, Variant, compare_transcripts, run_api,
-    transcript,
+    CALL_BOUNDARY_INVARIANT_RNG, PAIRS, Source, Variant, compare_transcripts, run_api, transcript,
 };
 use proptest::prelude::*;
 use reference::Error;
@@ -55,7 +54,9 @@ proptest! {
 fn accumulator_bound_is_attained_and_exact() {
     let f = [Q12 as i16; P];
     let g = [1i8; P];
-    let acc: i64 = (0..P).map(|j| i64::from(f[j]) * i64::from(g[P - 1 - j])).sum();
+    let acc: i64 = (0..P)
+        .map(|j| i64::from(f[j]) * i64::from(g[P - 1 - j]))
+        .sum();
     assert_eq!(acc, 1_746_495);
     assert!(acc < 1 << 31);
     let mut a = [0; P];
@@ -157,11 +158,21 @@ fn every_source_is_labelled_correctly() {
     // A direct run outside the registry gives the same verdicts.
     let input = [3u8; 16];
     assert!(matches!(
-        run_api(Variant::Optimized, Variant::Reference, Source::NistDrbg, &input),
+        run_api(
+            Variant::Optimized,
+            Variant::Reference,
+            Source::NistDrbg,
+            &input
+        ),
         Outcome::PreconditionNotMet { .. }
     ));
     assert_eq!(
-        run_api(Variant::Optimized, Variant::Reference, Source::ChaCha20, &input),
+        run_api(
+            Variant::Optimized,
+            Variant::Reference,
+            Source::ChaCha20,
+            &input
+        ),
         Outcome::Equal
     );
 }
@@ -306,7 +317,7 @@ proptest! {
             ChaCha20Source::new(seed).take(CIPHERTEXT_BYTES)
         } else {
             let mut b = ct.clone();
-            b[flip / 8] ^= 1 << (flip % 8);
+            b[flip >> 3] ^= 1 << (flip & 7);
             b
         };
         let want = rejection_key(&kp.sk, &bad);

@@ -41,7 +41,11 @@ fn first_differing_line(a: &str, b: &str) -> Option<(usize, String, String)> {
 fn check(variant: &str, file: &str, published: &str) {
     let text = vectors::read_to_string(file);
     // The file on disk is the published one.
-    assert_eq!(sha256_hex(&text), published, "{file} is not the published file");
+    assert_eq!(
+        sha256_hex(&text),
+        published,
+        "{file} is not the published file"
+    );
     let mine = ours(variant);
     if let Some((i, a, b)) = first_differing_line(&mine, &text) {
         panic!(
@@ -126,6 +130,10 @@ fn reference_does_not_reproduce_bulk_kat_because_of_draw_pattern() {
     for chunk in b.chunks_mut(4) {
         many.randombytes(chunk);
     }
-    assert_eq!(a[..4], b[..4], "the first 4 bytes come from the same AES block");
+    assert_eq!(
+        a[..4],
+        b[..4],
+        "the first 4 bytes come from the same AES block"
+    );
     assert_ne!(a[4..], b[4..], "after the first call the DRBG has re-keyed");
 }

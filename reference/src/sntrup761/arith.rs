@@ -24,12 +24,16 @@ pub const FQ_FREEZE_M: u64 = 14_968_303;
 /// The largest |x| [`fq_freeze`] is claimed exact on: 2·q12².
 pub const FQ_FREEZE_DOMAIN: i32 = 2 * Q12 * Q12;
 
-// The constants are what their definitions say (checked at compile time).
+// The constants are what their definitions say (checked at compile time, on public
+// constants: no division happens at run time).
+#[allow(clippy::integer_division_remainder_used)]
 const _: () = assert!(FQ_FREEZE_BIAS == (FQ_FREEZE_DOMAIN + Q - 1) / Q * Q);
+#[allow(clippy::integer_division_remainder_used)]
 const _: () = assert!(FQ_FREEZE_M == (1u64 << 36) / Q as u64 + 1);
 const _: () = assert!(FQ_FREEZE_DOMAIN == 10_534_050);
 // x + q12 + B stays inside i32 on the domain.
-const _: () = assert!(FQ_FREEZE_DOMAIN as i64 + Q12 as i64 + FQ_FREEZE_BIAS as i64 <= i32::MAX as i64);
+const _: () =
+    assert!(FQ_FREEZE_DOMAIN as i64 + Q12 as i64 + FQ_FREEZE_BIAS as i64 <= i32::MAX as i64);
 // p fits in i16 (libgcrypt's loop indices and weight counters are int).
 const _: () = assert!(P as i64 <= i16::MAX as i64);
 

@@ -244,7 +244,10 @@ mod tests {
             assert!(r.iter().all(|&x| (-2295..=2295).contains(&x)));
             let b = [fill; ROUNDED_BYTES];
             rounded_decode(&mut r, &b);
-            assert!(r.iter().all(|&x| (-2295..=2295).contains(&x) && (x + 2295) % 3 == 0));
+            assert!(
+                r.iter()
+                    .all(|&x| (-2295..=2295).contains(&x) && (x + 2295) % 3 == 0)
+            );
         }
         for _ in 0..20 {
             let b: [u8; RQ_BYTES] = core::array::from_fn(|_| lcg(&mut s) as u8);

@@ -20,6 +20,20 @@ use crate::ct;
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
 
+/// `bytes` as an array of its required length.
+///
+/// # Errors
+/// [`Error::InvalidLength`] naming `what` when the length is not `N`.
+fn fixed<const N: usize>(what: &'static str, bytes: &[u8]) -> Result<[u8; N], Error> {
+    check_length(what, bytes, N)?;
+    Ok(sub(bytes, 0))
+}
+
+/// The `N` bytes of `s` from `at` (the caller has checked the length).
+fn sub<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
+    core::array::from_fn(|i| s[at + i])
+}
+
 /// Hash_prefix: the first 32 bytes of SHA-512(b ‖ input).
 pub fn hash_prefix(b: u8, input: &[u8]) -> [u8; HASH_BYTES] {
     let mut h = Sha512::new();
@@ -64,7 +78,12 @@ pub fn core_encrypt<K: Kernels>(c: &mut [Fq; P], r: &[Small; P], h: &[Fq; P]) {
 
 /// Decrypt: e = 3fc mod 3, ev = e/g in R3; r = ev when it has weight w, else the
 /// fixed Short (1,..,1,0,..,0), selected by mask.
-pub fn core_decrypt<K: Kernels>(r: &mut [Small; P], c: &[Fq; P], f: &[Small; P], ginv: &[Small; P]) {
+pub fn core_decrypt<K: Kernels>(
+    r: &mut [Small; P],
+    c: &[Fq; P],
+    f: &[Small; P],
+    ginv: &[Small; P],
+) {
     let mut cf = [0 as Fq; P];
     let mut cf3 = [0 as Fq; P];
     let mut e = [0 as Small; P];
@@ -111,9 +130,10 @@ pub fn hide<K: Kernels>(
     rq_decode(&mut h, pk);
     let mut cpoly = [0 as Fq; P];
     core_encrypt::<K>(&mut cpoly, r, &h);
-    let (rounded, confirm) = c.split_at_mut(ROUNDED_BYTES);
-    rounded_encode(rounded.try_into().expect("1007 bytes"), &cpoly);
-    confirm.copy_from_slice(&hash_confirm(&r_enc, cache));
+    let mut rounded = [0u8; ROUNDED_BYTES];
+    rounded_encode(&mut rounded, &cpoly);
+    c[..ROUNDED_BYTES].copy_from_slice(&rounded);
+    c[ROUNDED_BYTES..].copy_from_slice(&hash_confirm(&r_enc, cache));
     r_enc
 }
 
@@ -144,7 +164,10 @@ pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
     let rho_at = pk_at + PUBLIC_KEY_BYTES;
     rng.fill(&mut sk[rho_at..rho_at + SMALL_BYTES]);
     sk[rho_at + SMALL_BYTES..].copy_from_slice(&hash_prefix(4, &pk));
-    KeyPair { pk: pk.to_vec(), sk }
+    KeyPair {
+        pk: pk.to_vec(),
+        sk,
+    }
 }
 
 /// Encap with a given Short r (the deterministic part of [`encapsulate`]). Returns
@@ -158,8 +181,8 @@ pub fn encapsulate_with_r<K: Kernels>(
     pk: &[u8],
     r: &[Small; P],
 ) -> Result<(Vec<u8>, [u8; SHARED_SECRET_BYTES]), Error> {
-    check_length("sntrup761 public key", pk, PUBLIC_KEY_BYTES)?;
-    let pk: &[u8; PUBLIC_KEY_BYTES] = pk.try_into().expect("length checked");
+    let pk: [u8; PUBLIC_KEY_BYTES] = fixed("sntrup761 public key", pk)?;
+    let pk = &pk;
     let cache = hash_prefix(4, pk);
     let mut c = [0u8; CIPHERTEXT_BYTES];
     let r_enc = hide::<K>(&mut c, r, pk, &cache);
@@ -189,31 +212,30 @@ pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
 /// # Errors
 /// [`Error::InvalidLength`] when `ct` is not 1039 bytes or `sk` not 1763 bytes.
 pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRET_BYTES], Error> {
-    check_length("sntrup761 ciphertext", ct, CIPHERTEXT_BYTES)?;
+    let ct: [u8; CIPHERTEXT_BYTES] = fixed("sntrup761 ciphertext", ct)?;
+    let ct = &ct;
     check_length("sntrup761 secret key", sk, SECRET_KEY_BYTES)?;
-    let ct: &[u8; CIPHERTEXT_BYTES] = ct.try_into().expect("length checked");
-    let (f_enc, rest) = sk.split_at(SMALL_BYTES);
-    let (v_enc, rest) = rest.split_at(SMALL_BYTES);
-    let (pk, rest) = rest.split_at(PUBLIC_KEY_BYTES);
-    let (rho, cache) = rest.split_at(SMALL_BYTES);
-    let pk: &[u8; RQ_BYTES] = pk.try_into().expect("layout");
-    let cache: &[u8; HASH_BYTES] = cache.try_into().expect("layout");
+    let f_enc: [u8; SMALL_BYTES] = sub(sk, 0);
+    let v_enc: [u8; SMALL_BYTES] = sub(sk, SMALL_BYTES);
+    let pk: [u8; RQ_BYTES] = sub(sk, 2 * SMALL_BYTES);
+    let rho: [u8; SMALL_BYTES] = sub(sk, 2 * SMALL_BYTES + RQ_BYTES);
+    let cache: [u8; HASH_BYTES] = sub(sk, 3 * SMALL_BYTES + RQ_BYTES);
 
     // ZDecrypt
     let mut f = [0 as Small; P];
     let mut v = [0 as Small; P];
-    small_decode(&mut f, f_enc.try_into().expect("layout"));
-    small_decode(&mut v, v_enc.try_into().expect("layout"));
+    small_decode(&mut f, &f_enc);
+    small_decode(&mut v, &v_enc);
     let mut c = [0 as Fq; P];
-    rounded_decode(&mut c, ct[..ROUNDED_BYTES].try_into().expect("layout"));
+    rounded_decode(&mut c, &sub(ct, 0));
     let mut r = [0 as Small; P];
     core_decrypt::<K>(&mut r, &c, &f, &v);
 
     let mut cnew = [0u8; CIPHERTEXT_BYTES];
-    let mut r_enc = hide::<K>(&mut cnew, &r, pk, cache);
+    let mut r_enc = hide::<K>(&mut cnew, &r, &pk, &cache);
     // differ = 0xff when the ciphertexts differ (mask = -1 in the C code).
     let differ = !ct::eq_mask(ct, &cnew);
-    ct::select_into(&mut r_enc, rho, differ);
+    ct::select_into(&mut r_enc, &rho, differ);
     // b = 1 + mask: 1 on success, 0 on rejection, without a branch.
     let b = 1u8.wrapping_add(differ);
     Ok(hash_session(b, &r_enc, ct))

@@ -262,17 +262,12 @@ mod tests {
     fn mults_match_plain_oracle() {
         let mut s = 1u64;
         for _ in 0..3 {
-            let f: [Fq; P] =
-                core::array::from_fn(|_| (lcg(&mut s) % Q as u32) as i16 - Q12_I16);
+            let f: [Fq; P] = core::array::from_fn(|_| (lcg(&mut s) % Q as u32) as i16 - Q12_I16);
             let g: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
             let e: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
             let mut h = [0; P];
             rq_mult_small_per_step(&mut h, &f, &g);
-            let want = oracle(
-                &f.map(i64::from),
-                &g.map(i64::from),
-                i64::from(Q),
-            );
+            let want = oracle(&f.map(i64::from), &g.map(i64::from), i64::from(Q));
             assert_eq!(h.map(i64::from).to_vec(), want);
             let mut h3 = [0; P];
             r3_mult_per_step(&mut h3, &e, &g);

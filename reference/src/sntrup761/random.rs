@@ -60,6 +60,7 @@ pub fn small_random_per_coefficient<R: RandomSource + ?Sized>(out: &mut [Small; 
 }
 
 #[cfg(test)]
+#[allow(clippy::integer_division_remainder_used)] // test data on public values
 mod tests {
     use super::*;
     use crate::rng::{Recorder, Shake256Source};

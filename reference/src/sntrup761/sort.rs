@@ -70,6 +70,7 @@ pub fn crypto_sort_uint32(x: &mut [u32]) {
 }
 
 #[cfg(test)]
+#[allow(clippy::integer_division_remainder_used)] // test data on public values
 mod tests {
     use super::*;
 
