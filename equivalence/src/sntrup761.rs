@@ -297,9 +297,7 @@ impl Source {
     /// A fresh source seeded by 48 bytes.
     pub fn make(self, seed: &[u8; 48]) -> Box<dyn RandomSource> {
         match self {
-            Source::ChaCha20 => Box::new(ChaCha20Source::new(
-                seed[..32].try_into().expect("32 bytes"),
-            )),
+            Source::ChaCha20 => Box::new(ChaCha20Source::new(core::array::from_fn(|i| seed[i]))),
             Source::Shake256 => Box::new(Shake256Source::new(seed)),
             Source::NistDrbg => Box::new(NistDrbg::new(seed, None)),
         }
