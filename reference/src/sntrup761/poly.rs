@@ -111,9 +111,8 @@ pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
     let mut delta: i32 = 1;
 
     for _ in 0..2 * P - 1 {
-        for i in (1..=P).rev() {
-            v[i] = v[i - 1];
-        }
+        // v = x·v
+        v.copy_within(0..P, 1);
         v[0] = 0;
 
         let sign = -i32::from(g[0]) * i32::from(f[0]);
@@ -121,26 +120,28 @@ pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
         delta ^= swap & (delta ^ -delta);
         delta += 1;
 
+        // Conditional swap of (f, v) with (g, r) by mask, element by element.
         let swap8 = swap as Small;
-        for i in 0..=P {
-            let t = swap8 & (f[i] ^ g[i]);
-            f[i] ^= t;
-            g[i] ^= t;
-            let t = swap8 & (v[i] ^ r[i]);
-            v[i] ^= t;
-            r[i] ^= t;
+        for (fi, gi) in f.iter_mut().zip(g.iter_mut()) {
+            let t = swap8 & (*fi ^ *gi);
+            *fi ^= t;
+            *gi ^= t;
+        }
+        for (vi, ri) in v.iter_mut().zip(r.iter_mut()) {
+            let t = swap8 & (*vi ^ *ri);
+            *vi ^= t;
+            *ri ^= t;
         }
 
-        for i in 0..=P {
-            g[i] = f3_freeze((i32::from(g[i]) + sign * i32::from(f[i])) as i16);
+        for (gi, &fi) in g.iter_mut().zip(&f) {
+            *gi = f3_freeze((i32::from(*gi) + sign * i32::from(fi)) as i16);
         }
-        for i in 0..=P {
-            r[i] = f3_freeze((i32::from(r[i]) + sign * i32::from(v[i])) as i16);
+        for (ri, &vi) in r.iter_mut().zip(&v) {
+            *ri = f3_freeze((i32::from(*ri) + sign * i32::from(vi)) as i16);
         }
 
-        for i in 0..P {
-            g[i] = g[i + 1];
-        }
+        // g = g/x (its constant term is now 0)
+        g.copy_within(1..=P, 0);
         g[P] = 0;
     }
 
@@ -179,9 +180,8 @@ pub fn rq_recip3(out: &mut [Fq; P], input: &[Small; P]) -> i32 {
     let mut delta: i32 = 1;
 
     for _ in 0..2 * P - 1 {
-        for i in (1..=P).rev() {
-            v[i] = v[i - 1];
-        }
+        // v = x·v
+        v.copy_within(0..P, 1);
         v[0] = 0;
 
         let swap = int16_negative_mask((-delta) as i16) & int16_nonzero_mask(g[0]);
@@ -189,27 +189,29 @@ pub fn rq_recip3(out: &mut [Fq; P], input: &[Small; P]) -> i32 {
         delta += 1;
 
         let swap16 = swap as Fq;
-        for i in 0..=P {
-            let t = swap16 & (f[i] ^ g[i]);
-            f[i] ^= t;
-            g[i] ^= t;
-            let t = swap16 & (v[i] ^ r[i]);
-            v[i] ^= t;
-            r[i] ^= t;
+        for (fi, gi) in f.iter_mut().zip(g.iter_mut()) {
+            let t = swap16 & (*fi ^ *gi);
+            *fi ^= t;
+            *gi ^= t;
+        }
+        for (vi, ri) in v.iter_mut().zip(r.iter_mut()) {
+            let t = swap16 & (*vi ^ *ri);
+            *vi ^= t;
+            *ri ^= t;
         }
 
+        // |f0·g[i] − g0·f[i]| <= 2·q12²: the widest input Fq_freeze must handle.
         let f0 = i32::from(f[0]);
         let g0 = i32::from(g[0]);
-        for i in 0..=P {
-            g[i] = fq_freeze(f0 * i32::from(g[i]) - g0 * i32::from(f[i]));
+        for (gi, &fi) in g.iter_mut().zip(&f) {
+            *gi = fq_freeze(f0 * i32::from(*gi) - g0 * i32::from(fi));
         }
-        for i in 0..=P {
-            r[i] = fq_freeze(f0 * i32::from(r[i]) - g0 * i32::from(v[i]));
+        for (ri, &vi) in r.iter_mut().zip(&v) {
+            *ri = fq_freeze(f0 * i32::from(*ri) - g0 * i32::from(vi));
         }
 
-        for i in 0..P {
-            g[i] = g[i + 1];
-        }
+        // g = g/x
+        g.copy_within(1..=P, 0);
         g[P] = 0;
     }
 
