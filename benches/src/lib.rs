@@ -1,1 +1,3 @@
 //! Shared helpers for the refopt benchmarks.
+
+pub mod sntrup761;

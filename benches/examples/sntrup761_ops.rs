@@ -1,0 +1,95 @@
+//! One sntrup761 operation per process, for instruction counts under callgrind.
+//!
+//! `sntrup761_ops <impl> <op>` where impl is `reference`, `batched-rng`, `optimized`,
+//! `sntrup761-crate` or `pqclean-clean`, and op is `keygen`, `encap` or `decap`.
+//! Setup (a key pair, a ciphertext) runs first; the measured operation runs inside
+//! `measured`, so
+//!
+//! ```text
+//! valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measured*' \
+//!     target/release/examples/sntrup761_ops optimized encap
+//! ```
+//!
+//! counts exactly that operation. Randomness: a ChaCha20 stream (our variants and the
+//! `sntrup761` crate); PQClean reads the OS source through `pqcrypto-internals`.
+
+use benches::sntrup761::{SameStream, decapsulate, encapsulate, keypair};
+use pqcrypto_traits::kem::{Ciphertext as _, PublicKey as _, SecretKey as _, SharedSecret as _};
+use reference::rng::ChaCha20Source;
+use std::hint::black_box;
+
+#[inline(never)]
+fn measured<T>(f: impl FnOnce() -> T) -> T {
+    black_box(f())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (imp, op) = match args.as_slice() {
+        [_, imp, op] => (imp.as_str(), op.as_str()),
+        _ => {
+            eprintln!("usage: sntrup761_ops <impl> <keygen|encap|decap>");
+            std::process::exit(2);
+        }
+    };
+    let mut rng = ChaCha20Source::new([42; 32]);
+    let out: Vec<u8> = match imp {
+        "sntrup761-crate" => {
+            let (pk, sk) = if op == "keygen" {
+                measured(|| sntrup761::generate_key(SameStream(&mut rng)))
+            } else {
+                sntrup761::generate_key(SameStream(&mut rng))
+            };
+            let (ct, ss) = if op == "encap" {
+                measured(|| pk.encapsulate(SameStream(&mut rng)))
+            } else {
+                pk.encapsulate(SameStream(&mut rng))
+            };
+            if op == "decap" {
+                measured(|| sk.decapsulate(&ct)).as_ref().to_vec()
+            } else {
+                ss.as_ref().to_vec()
+            }
+        }
+        "pqclean-clean" => {
+            use pqcrypto_ntruprime::sntrup761 as pq;
+            let (pk, sk) = if op == "keygen" {
+                measured(pq::keypair)
+            } else {
+                pq::keypair()
+            };
+            let (ss, ct) = if op == "encap" {
+                measured(|| pq::encapsulate(&pk))
+            } else {
+                pq::encapsulate(&pk)
+            };
+            let _ = (pk.as_bytes(), sk.as_bytes(), ct.as_bytes());
+            if op == "decap" {
+                measured(|| pq::decapsulate(&ct, &sk)).as_bytes().to_vec()
+            } else {
+                ss.as_bytes().to_vec()
+            }
+        }
+        v => {
+            let kp = if op == "keygen" {
+                measured(|| keypair(v, &mut rng))
+            } else {
+                keypair(v, &mut rng)
+            };
+            let (ct, ss) = if op == "encap" {
+                measured(|| encapsulate(v, &kp.pk, &mut rng))
+            } else {
+                encapsulate(v, &kp.pk, &mut rng)
+            };
+            if op == "decap" {
+                measured(|| decapsulate(v, &kp.sk, &ct)).to_vec()
+            } else {
+                ss.to_vec()
+            }
+        }
+    };
+    println!(
+        "{}",
+        out.iter().map(|b| format!("{b:02x}")).collect::<String>()
+    );
+}

@@ -1,0 +1,272 @@
+//! Encodings: the radix scheme `Encode`/`Decode` (NTRU Prime spec, "Encoding"), and
+//! its three uses `Rq` (public keys), `Rounded` (ciphertexts) and `Small` (secret
+//! keys and the hashed input r).
+//!
+//! `Decode` is total: every byte string of the right length decodes, and each output
+//! is reduced mod its radix (the `uint32_mod_uint14` steps), so a public key or
+//! ciphertext that was not produced by `Encode` still decodes to canonical values.
+//! That is the behaviour the specification prescribes for out-of-range inputs.
+
+use super::arith::{Fq, Small, uint32_divmod_uint14, uint32_mod_uint14};
+use super::{P, Q, Q12, ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
+
+/// Encode(R, M): appends the radix encoding of `r` (each r\[i\] < m\[i\] <= 16384) to
+/// `out`.
+pub fn encode(out: &mut Vec<u8>, r: &[u16], m: &[u16]) {
+    let len = r.len();
+    debug_assert_eq!(len, m.len());
+    if len == 1 {
+        let mut r0 = u32::from(r[0]);
+        let mut m0 = u32::from(m[0]);
+        while m0 > 1 {
+            out.push(r0 as u8);
+            r0 >>= 8;
+            m0 = (m0 + 255) >> 8;
+        }
+        return;
+    }
+    if len == 0 {
+        return;
+    }
+    let half = len.div_ceil(2);
+    let mut r2 = Vec::with_capacity(half);
+    let mut m2 = Vec::with_capacity(half);
+    let mut i = 0;
+    while i + 1 < len {
+        let m0 = u32::from(m[i]);
+        let mut rr = u32::from(r[i]) + u32::from(r[i + 1]) * m0;
+        let mut mm = u32::from(m[i + 1]) * m0;
+        while mm >= 16384 {
+            out.push(rr as u8);
+            rr >>= 8;
+            mm = (mm + 255) >> 8;
+        }
+        r2.push(rr as u16);
+        m2.push(mm as u16);
+        i += 2;
+    }
+    if i < len {
+        r2.push(r[i]);
+        m2.push(m[i]);
+    }
+    encode(out, &r2, &m2);
+}
+
+/// Decode(S, M): the inverse of [`encode`] on its image, total on all of its domain.
+/// Reads a prefix of `s` (exactly as many bytes as [`encode`] writes for `m`) and
+/// writes `m.len()` values with out\[i\] < m\[i\].
+///
+/// # Panics
+/// If `s` is shorter than the encoding length for `m`; callers check lengths first.
+pub fn decode(out: &mut [u16], s: &[u8], m: &[u16]) {
+    let len = m.len();
+    debug_assert_eq!(out.len(), len);
+    if len == 1 {
+        out[0] = if m[0] == 1 {
+            0
+        } else if m[0] <= 256 {
+            uint32_mod_uint14(u32::from(s[0]), m[0])
+        } else {
+            uint32_mod_uint14(u32::from(s[0]) + (u32::from(s[1]) << 8), m[0])
+        };
+        return;
+    }
+    if len == 0 {
+        return;
+    }
+    let half = len.div_ceil(2);
+    let mut m2 = Vec::with_capacity(half);
+    let mut bottomr = Vec::with_capacity(len >> 1);
+    let mut bottomt = Vec::with_capacity(len >> 1);
+    let mut pos = 0;
+    let mut i = 0;
+    while i + 1 < len {
+        let mm = u32::from(m[i]) * u32::from(m[i + 1]);
+        if mm > 256 * 16383 {
+            bottomt.push(256 * 256);
+            bottomr.push(u32::from(s[pos]) + 256 * u32::from(s[pos + 1]));
+            pos += 2;
+            m2.push(((((mm + 255) >> 8) + 255) >> 8) as u16);
+        } else if mm >= 16384 {
+            bottomt.push(256);
+            bottomr.push(u32::from(s[pos]));
+            pos += 1;
+            m2.push(((mm + 255) >> 8) as u16);
+        } else {
+            bottomt.push(1);
+            bottomr.push(0);
+            m2.push(mm as u16);
+        }
+        i += 2;
+    }
+    if i < len {
+        m2.push(m[i]);
+    }
+    let mut r2 = vec![0u16; half];
+    decode(&mut r2, &s[pos..], &m2);
+    let mut i = 0;
+    while i + 1 < len {
+        let k = i >> 1;
+        let rr = bottomr[k] + bottomt[k] * u32::from(r2[k]);
+        let (r1, r0) = uint32_divmod_uint14(rr, m[i]);
+        // Reducing r1 is needed only for inputs that Encode never produces.
+        out[i] = r0;
+        out[i + 1] = uint32_mod_uint14(r1, m[i + 1]);
+        i += 2;
+    }
+    if i < len {
+        out[i] = r2[half - 1];
+    }
+}
+
+/// Small_encode: four coefficients in {-1,0,1} per byte as x+1 in 2-bit fields, the
+/// last byte holding the single remaining coefficient.
+pub fn small_encode(s: &mut [u8; SMALL_BYTES], f: &[Small; P]) {
+    for (i, byte) in s.iter_mut().enumerate().take(P >> 2) {
+        let c = &f[4 * i..4 * i + 4];
+        let mut x = (c[0] + 1) as u8;
+        x += ((c[1] + 1) as u8) << 2;
+        x += ((c[2] + 1) as u8) << 4;
+        x += ((c[3] + 1) as u8) << 6;
+        *byte = x;
+    }
+    s[P >> 2] = (f[P - 1] + 1) as u8;
+}
+
+/// Small_decode: each 2-bit field x gives x − 1. A field value of 3 (never written by
+/// [`small_encode`]) decodes to 2, and the high bits of the last byte are ignored.
+pub fn small_decode(f: &mut [Small; P], s: &[u8; SMALL_BYTES]) {
+    for i in 0..P >> 2 {
+        let mut x = s[i];
+        for j in 0..4 {
+            f[4 * i + j] = (x & 3) as Small - 1;
+            x >>= 2;
+        }
+    }
+    f[P - 1] = (s[P >> 2] & 3) as Small - 1;
+}
+
+/// Rq_encode: coefficients r + q12 in radix q.
+pub fn rq_encode(s: &mut [u8; RQ_BYTES], r: &[Fq; P]) {
+    let rr: Vec<u16> = r.iter().map(|&x| (i32::from(x) + Q12) as u16).collect();
+    let m = vec![Q as u16; P];
+    let mut out = Vec::with_capacity(RQ_BYTES);
+    encode(&mut out, &rr, &m);
+    s.copy_from_slice(&out);
+}
+
+/// Rq_decode: R − q12 with 0 <= R < q, for every input.
+pub fn rq_decode(r: &mut [Fq; P], s: &[u8; RQ_BYTES]) {
+    let m = vec![Q as u16; P];
+    let mut rr = vec![0u16; P];
+    decode(&mut rr, s, &m);
+    for (o, &x) in r.iter_mut().zip(&rr) {
+        *o = (i32::from(x) - Q12) as Fq;
+    }
+}
+
+/// The radix of a rounded coefficient: (q + 2) / 3 = 1531.
+pub const ROUNDED_RADIX: u16 = 1531;
+const _: () = assert!(ROUNDED_RADIX as i32 * 3 == Q + 2);
+
+/// Rounded_encode: a multiple of 3 in [-q12, q12] as ((r + q12)·10923) >> 15, which
+/// is (r + q12)/3 for those values, in radix 1531.
+pub fn rounded_encode(s: &mut [u8; ROUNDED_BYTES], r: &[Fq; P]) {
+    let rr: Vec<u16> = r
+        .iter()
+        .map(|&x| (((i32::from(x) + Q12) * 10923) >> 15) as u16)
+        .collect();
+    let m = vec![ROUNDED_RADIX; P];
+    let mut out = Vec::with_capacity(ROUNDED_BYTES);
+    encode(&mut out, &rr, &m);
+    s.copy_from_slice(&out);
+}
+
+/// Rounded_decode: 3R − q12 with 0 <= R < 1531, so in [-q12, q12], for every input.
+pub fn rounded_decode(r: &mut [Fq; P], s: &[u8; ROUNDED_BYTES]) {
+    let m = vec![ROUNDED_RADIX; P];
+    let mut rr = vec![0u16; P];
+    decode(&mut rr, s, &m);
+    for (o, &x) in r.iter_mut().zip(&rr) {
+        *o = (3 * i32::from(x) - Q12) as Fq;
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::integer_division_remainder_used)] // test data generation on public values
+mod tests {
+    use super::*;
+
+    fn lcg(seed: &mut u64) -> u32 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) as u32
+    }
+
+    #[test]
+    fn encoded_lengths() {
+        let mut out = Vec::new();
+        encode(&mut out, &[0; P], &[Q as u16; P]);
+        assert_eq!(out.len(), RQ_BYTES);
+        let mut out = Vec::new();
+        encode(&mut out, &[0; P], &[ROUNDED_RADIX; P]);
+        assert_eq!(out.len(), ROUNDED_BYTES);
+    }
+
+    #[test]
+    fn rq_and_rounded_roundtrip() {
+        let mut s = 3u64;
+        for _ in 0..20 {
+            let r: [Fq; P] = core::array::from_fn(|_| (lcg(&mut s) % Q as u32) as i16 - 2295);
+            let mut b = [0u8; RQ_BYTES];
+            rq_encode(&mut b, &r);
+            let mut back = [0; P];
+            rq_decode(&mut back, &b);
+            assert_eq!(back, r);
+
+            let c: [Fq; P] = core::array::from_fn(|_| 3 * (lcg(&mut s) % 1531) as i16 - 2295);
+            let mut b = [0u8; ROUNDED_BYTES];
+            rounded_encode(&mut b, &c);
+            let mut back = [0; P];
+            rounded_decode(&mut back, &b);
+            assert_eq!(back, c);
+        }
+    }
+
+    #[test]
+    fn decode_is_total_and_in_range() {
+        let mut s = 11u64;
+        for fill in [0x00u8, 0xff, 0x80, 0x55] {
+            let b = [fill; RQ_BYTES];
+            let mut r = [0; P];
+            rq_decode(&mut r, &b);
+            assert!(r.iter().all(|&x| (-2295..=2295).contains(&x)));
+            let b = [fill; ROUNDED_BYTES];
+            rounded_decode(&mut r, &b);
+            assert!(
+                r.iter()
+                    .all(|&x| (-2295..=2295).contains(&x) && (x + 2295) % 3 == 0)
+            );
+        }
+        for _ in 0..20 {
+            let b: [u8; RQ_BYTES] = core::array::from_fn(|_| lcg(&mut s) as u8);
+            let mut r = [0; P];
+            rq_decode(&mut r, &b);
+            assert!(r.iter().all(|&x| (-2295..=2295).contains(&x)));
+        }
+    }
+
+    #[test]
+    fn small_roundtrip_and_field_three() {
+        let mut s = 5u64;
+        let f: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
+        let mut b = [0u8; SMALL_BYTES];
+        small_encode(&mut b, &f);
+        let mut back = [0; P];
+        small_decode(&mut back, &b);
+        assert_eq!(back, f);
+        small_decode(&mut back, &[0xff; SMALL_BYTES]);
+        assert!(back.iter().all(|&x| x == 2));
+    }
+}

@@ -1,0 +1,242 @@
+//! Streamlined NTRU Prime Core, the hashes, and the KEM (round-3 specification,
+//! libgcrypt `cipher/sntrup761.c` sections "Streamlined NTRU Prime Core", "confirmation
+//! hash", "session-key hash" and "Streamlined NTRU Prime").
+//!
+//! Secret-key layout (1763 bytes): Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk).
+//! Ciphertext (1039 bytes): Rounded(c) ‖ HashConfirm(r, pk).
+
+use sha2::{Digest, Sha512};
+
+use super::arith::{Fq, Small};
+use super::encode::{
+    rounded_decode, rounded_encode, rq_decode, rq_encode, small_decode, small_encode,
+};
+use super::poly::{r3_from_rq, r3_recip, round, rq_mult3, rq_recip3, weightw_mask};
+use super::{
+    CIPHERTEXT_BYTES, HASH_BYTES, Kernels, P, PUBLIC_KEY_BYTES, ROUNDED_BYTES, RQ_BYTES,
+    SECRET_KEY_BYTES, SHARED_SECRET_BYTES, SMALL_BYTES, W,
+};
+use crate::ct;
+use crate::error::{Error, check_length};
+use crate::rng::RandomSource;
+
+/// `bytes` as an array of its required length.
+///
+/// # Errors
+/// [`Error::InvalidLength`] naming `what` when the length is not `N`.
+fn fixed<const N: usize>(what: &'static str, bytes: &[u8]) -> Result<[u8; N], Error> {
+    check_length(what, bytes, N)?;
+    Ok(sub(bytes, 0))
+}
+
+/// The `N` bytes of `s` from `at` (the caller has checked the length).
+fn sub<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
+    core::array::from_fn(|i| s[at + i])
+}
+
+/// Hash_prefix: the first 32 bytes of SHA-512(b ‖ input).
+pub fn hash_prefix(b: u8, input: &[u8]) -> [u8; HASH_BYTES] {
+    let mut h = Sha512::new();
+    h.update([b]);
+    h.update(input);
+    let full = h.finalize();
+    let mut out = [0u8; HASH_BYTES];
+    out.copy_from_slice(&full[..HASH_BYTES]);
+    out
+}
+
+/// KeyGen: g by rejection until invertible in R3 (the retry count is public: it
+/// says nothing about the g that is kept), then f Short, h = g/(3f) in Rq.
+/// Returns (h, f, 1/g).
+pub fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
+    rng: &mut R,
+) -> ([Fq; P], [Small; P], [Small; P]) {
+    let mut g = [0 as Small; P];
+    let mut ginv = [0 as Small; P];
+    loop {
+        K::small_random(&mut g, rng);
+        if r3_recip(&mut ginv, &g) == 0 {
+            break;
+        }
+    }
+    let mut f = [0 as Small; P];
+    K::short_random(&mut f, rng);
+    let mut finv = [0 as Fq; P];
+    // Always succeeds for a Short f (see `rq_recip3`); the status is not secret.
+    let _ = rq_recip3(&mut finv, &f);
+    let mut h = [0 as Fq; P];
+    K::rq_mult_small(&mut h, &finv, &g);
+    (h, f, ginv)
+}
+
+/// Encrypt: c = Round(h·r).
+pub fn core_encrypt<K: Kernels>(c: &mut [Fq; P], r: &[Small; P], h: &[Fq; P]) {
+    let mut hr = [0 as Fq; P];
+    K::rq_mult_small(&mut hr, h, r);
+    round(c, &hr);
+}
+
+/// Decrypt: e = 3fc mod 3, ev = e/g in R3; r = ev when it has weight w, else the
+/// fixed Short (1,..,1,0,..,0), selected by mask.
+pub fn core_decrypt<K: Kernels>(
+    r: &mut [Small; P],
+    c: &[Fq; P],
+    f: &[Small; P],
+    ginv: &[Small; P],
+) {
+    let mut cf = [0 as Fq; P];
+    let mut cf3 = [0 as Fq; P];
+    let mut e = [0 as Small; P];
+    let mut ev = [0 as Small; P];
+    K::rq_mult_small(&mut cf, c, f);
+    rq_mult3(&mut cf3, &cf);
+    r3_from_rq(&mut e, &cf3);
+    K::r3_mult(&mut ev, &e, ginv);
+    let mask = weightw_mask(&ev) as Small; // 0 if weight w, else -1
+    for i in 0..W {
+        r[i] = ((ev[i] ^ 1) & !mask) ^ 1;
+    }
+    for i in W..P {
+        r[i] = ev[i] & !mask;
+    }
+}
+
+/// HashConfirm(r_enc, cache) = Hash2(Hash3(r_enc) ‖ cache), cache = Hash4(pk).
+pub fn hash_confirm(r_enc: &[u8; SMALL_BYTES], cache: &[u8; HASH_BYTES]) -> [u8; HASH_BYTES] {
+    let mut x = [0u8; 2 * HASH_BYTES];
+    x[..HASH_BYTES].copy_from_slice(&hash_prefix(3, r_enc));
+    x[HASH_BYTES..].copy_from_slice(cache);
+    hash_prefix(2, &x)
+}
+
+/// HashSession(b, y, z) = Hash_b(Hash3(y) ‖ z), z the whole ciphertext.
+pub fn hash_session(b: u8, y: &[u8; SMALL_BYTES], z: &[u8]) -> [u8; HASH_BYTES] {
+    let mut x = Vec::with_capacity(HASH_BYTES + z.len());
+    x.extend_from_slice(&hash_prefix(3, y));
+    x.extend_from_slice(z);
+    hash_prefix(b, &x)
+}
+
+/// Hide: (c, r_enc) = (ZEncrypt(r, pk) ‖ HashConfirm(r_enc, cache), Small(r)).
+pub fn hide<K: Kernels>(
+    c: &mut [u8; CIPHERTEXT_BYTES],
+    r: &[Small; P],
+    pk: &[u8; PUBLIC_KEY_BYTES],
+    cache: &[u8; HASH_BYTES],
+) -> [u8; SMALL_BYTES] {
+    let mut r_enc = [0u8; SMALL_BYTES];
+    small_encode(&mut r_enc, r);
+    let mut h = [0 as Fq; P];
+    rq_decode(&mut h, pk);
+    let mut cpoly = [0 as Fq; P];
+    core_encrypt::<K>(&mut cpoly, r, &h);
+    let mut rounded = [0u8; ROUNDED_BYTES];
+    rounded_encode(&mut rounded, &cpoly);
+    c[..ROUNDED_BYTES].copy_from_slice(&rounded);
+    c[ROUNDED_BYTES..].copy_from_slice(&hash_confirm(&r_enc, cache));
+    r_enc
+}
+
+/// An sntrup761 key pair as byte strings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyPair {
+    /// Public key (1158 bytes).
+    pub pk: Vec<u8>,
+    /// Secret key (1763 bytes).
+    pub sk: Vec<u8>,
+}
+
+/// KEM_KeyGen. Draws, in order: g (3044 bytes, again per retry), f (3044 bytes),
+/// ρ (one 191-byte call); the kernels decide how the polynomial draws are split
+/// into calls.
+pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
+    let (h, f, ginv) = core_keygen::<K, R>(rng);
+    let mut pk = [0u8; PUBLIC_KEY_BYTES];
+    rq_encode(&mut pk, &h);
+    let mut sk = vec![0u8; SECRET_KEY_BYTES];
+    let mut s = [0u8; SMALL_BYTES];
+    small_encode(&mut s, &f);
+    sk[..SMALL_BYTES].copy_from_slice(&s);
+    small_encode(&mut s, &ginv);
+    sk[SMALL_BYTES..2 * SMALL_BYTES].copy_from_slice(&s);
+    let pk_at = 2 * SMALL_BYTES;
+    sk[pk_at..pk_at + PUBLIC_KEY_BYTES].copy_from_slice(&pk);
+    let rho_at = pk_at + PUBLIC_KEY_BYTES;
+    rng.fill(&mut sk[rho_at..rho_at + SMALL_BYTES]);
+    sk[rho_at + SMALL_BYTES..].copy_from_slice(&hash_prefix(4, &pk));
+    KeyPair {
+        pk: pk.to_vec(),
+        sk,
+    }
+}
+
+/// Encap with a given Short r (the deterministic part of [`encapsulate`]). Returns
+/// (ciphertext, session key).
+///
+/// # Errors
+/// [`Error::InvalidLength`] when `pk` is not 1158 bytes. Any 1158-byte string is
+/// accepted: `Rq_decode` reduces every coefficient mod q, as the specification
+/// defines it.
+pub fn encapsulate_with_r<K: Kernels>(
+    pk: &[u8],
+    r: &[Small; P],
+) -> Result<(Vec<u8>, [u8; SHARED_SECRET_BYTES]), Error> {
+    let pk: [u8; PUBLIC_KEY_BYTES] = fixed("sntrup761 public key", pk)?;
+    let pk = &pk;
+    let cache = hash_prefix(4, pk);
+    let mut c = [0u8; CIPHERTEXT_BYTES];
+    let r_enc = hide::<K>(&mut c, r, pk, &cache);
+    let k = hash_session(1, &r_enc, &c);
+    Ok((c.to_vec(), k))
+}
+
+/// KEM_Encap: r = Short_random (one 3044-byte polynomial draw), then
+/// [`encapsulate_with_r`].
+///
+/// # Errors
+/// [`Error::InvalidLength`] when `pk` is not 1158 bytes; nothing is drawn then.
+pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
+    pk: &[u8],
+    rng: &mut R,
+) -> Result<(Vec<u8>, [u8; SHARED_SECRET_BYTES]), Error> {
+    check_length("sntrup761 public key", pk, PUBLIC_KEY_BYTES)?;
+    let mut r = [0 as Small; P];
+    K::short_random(&mut r, rng);
+    encapsulate_with_r::<K>(pk, &r)
+}
+
+/// KEM_Decap with implicit rejection: re-encrypt, compare the whole ciphertext in
+/// constant time, and hash either r (b = 1) or ρ (b = 0) with the ciphertext. Every
+/// 1039-byte ciphertext yields a key; so does every 1763-byte secret key.
+///
+/// # Errors
+/// [`Error::InvalidLength`] when `ct` is not 1039 bytes or `sk` not 1763 bytes.
+pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRET_BYTES], Error> {
+    let ct: [u8; CIPHERTEXT_BYTES] = fixed("sntrup761 ciphertext", ct)?;
+    let ct = &ct;
+    check_length("sntrup761 secret key", sk, SECRET_KEY_BYTES)?;
+    let f_enc: [u8; SMALL_BYTES] = sub(sk, 0);
+    let v_enc: [u8; SMALL_BYTES] = sub(sk, SMALL_BYTES);
+    let pk: [u8; RQ_BYTES] = sub(sk, 2 * SMALL_BYTES);
+    let rho: [u8; SMALL_BYTES] = sub(sk, 2 * SMALL_BYTES + RQ_BYTES);
+    let cache: [u8; HASH_BYTES] = sub(sk, 3 * SMALL_BYTES + RQ_BYTES);
+
+    // ZDecrypt
+    let mut f = [0 as Small; P];
+    let mut v = [0 as Small; P];
+    small_decode(&mut f, &f_enc);
+    small_decode(&mut v, &v_enc);
+    let mut c = [0 as Fq; P];
+    rounded_decode(&mut c, &sub(ct, 0));
+    let mut r = [0 as Small; P];
+    core_decrypt::<K>(&mut r, &c, &f, &v);
+
+    let mut cnew = [0u8; CIPHERTEXT_BYTES];
+    let mut r_enc = hide::<K>(&mut cnew, &r, &pk, &cache);
+    // differ = 0xff when the ciphertexts differ (mask = -1 in the C code).
+    let differ = !ct::eq_mask(ct, &cnew);
+    ct::select_into(&mut r_enc, &rho, differ);
+    // b = 1 + mask: 1 on success, 0 on rejection, without a branch.
+    let b = 1u8.wrapping_add(differ);
+    Ok(hash_session(b, &r_enc, ct))
+}

@@ -1,0 +1,314 @@
+//! Polynomials in R3 = F3\[x\]/(x^p − x − 1) and Rq = Fq\[x\]/(x^p − x − 1).
+//!
+//! Names and loop structure follow libgcrypt's `cipher/sntrup761.c` (from
+//! supercop-20201130 `crypto_kem/sntrup761/ref`). The two multiplications here are the
+//! **reference kernels** of optimization 2 (before libgcrypt patch 07/10): the
+//! accumulator is reduced after every multiply-add.
+
+use super::arith::{
+    Fq, Small, f3_freeze, fq_freeze, fq_recip, int16_negative_mask, int16_nonzero_mask,
+};
+use super::{P, W};
+
+/// 0 when r has Hamming weight exactly w, else -1 (`Weightw_mask`).
+pub fn weightw_mask(r: &[Small; P]) -> i32 {
+    let weight: i32 = r.iter().map(|&x| i32::from(x & 1)).sum();
+    int16_nonzero_mask((weight - W as i32) as i16)
+}
+
+/// R3_fromRq: reduce each coefficient mod 3.
+pub fn r3_from_rq(out: &mut [Small; P], r: &[Fq; P]) {
+    for (o, &x) in out.iter_mut().zip(r) {
+        *o = f3_freeze(x);
+    }
+}
+
+/// x^p = x + 1: folds the high half of a 2p−1 product into the low p coefficients,
+/// i from 2p−2 down to p, fg\[i−p\] first, then fg\[i−p+1\], freezing each sum.
+/// Shared by both tiers: patch 07 leaves this loop unchanged.
+pub fn r3_wrap(h: &mut [Small; P], fg: &mut [Small; 2 * P - 1]) {
+    for i in (P..2 * P - 1).rev() {
+        fg[i - P] = f3_freeze(i16::from(fg[i - P]) + i16::from(fg[i]));
+        fg[i - P + 1] = f3_freeze(i16::from(fg[i - P + 1]) + i16::from(fg[i]));
+    }
+    h.copy_from_slice(&fg[..P]);
+}
+
+/// As [`r3_wrap`], in Rq.
+pub fn rq_wrap(h: &mut [Fq; P], fg: &mut [Fq; 2 * P - 1]) {
+    for i in (P..2 * P - 1).rev() {
+        fg[i - P] = fq_freeze(i32::from(fg[i - P]) + i32::from(fg[i]));
+        fg[i - P + 1] = fq_freeze(i32::from(fg[i - P + 1]) + i32::from(fg[i]));
+    }
+    h.copy_from_slice(&fg[..P]);
+}
+
+/// R3_mult, reference: h = f·g in R3, with `F3_freeze` after every multiply-add.
+///
+/// Preconditions: |f\[j\]| <= 2 and |g\[j\]| <= 2 (canonical inputs are in {-1,0,1};
+/// 2 arises only from arbitrary secret-key bytes). Every intermediate is then
+/// |result + f·g| <= 1 + 4, far inside `i16`. Postcondition: h in {-1,0,1}^p.
+pub fn r3_mult_per_step(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
+    let mut fg = [0 as Small; 2 * P - 1];
+    for i in 0..P {
+        let mut result: Small = 0;
+        for j in 0..=i {
+            result = f3_freeze(i16::from(result) + i16::from(f[j]) * i16::from(g[i - j]));
+        }
+        fg[i] = result;
+    }
+    for i in P..2 * P - 1 {
+        let mut result: Small = 0;
+        for j in i - P + 1..P {
+            result = f3_freeze(i16::from(result) + i16::from(f[j]) * i16::from(g[i - j]));
+        }
+        fg[i] = result;
+    }
+    r3_wrap(h, &mut fg);
+}
+
+/// Rq_mult_small, reference: h = f·g in Rq, with `Fq_freeze` after every
+/// multiply-add.
+///
+/// Preconditions: |f\[j\]| <= q12 and |g\[j\]| <= 2, so each step freezes
+/// |result + f·g| <= 2295 + 4590, inside `Fq_freeze`'s domain. Postcondition: h in
+/// [-q12, q12]^p.
+pub fn rq_mult_small_per_step(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
+    let mut fg = [0 as Fq; 2 * P - 1];
+    for i in 0..P {
+        let mut result: Fq = 0;
+        for j in 0..=i {
+            result = fq_freeze(i32::from(result) + i32::from(f[j]) * i32::from(g[i - j]));
+        }
+        fg[i] = result;
+    }
+    for i in P..2 * P - 1 {
+        let mut result: Fq = 0;
+        for j in i - P + 1..P {
+            result = fq_freeze(i32::from(result) + i32::from(f[j]) * i32::from(g[i - j]));
+        }
+        fg[i] = result;
+    }
+    rq_wrap(h, &mut fg);
+}
+
+/// R3_recip: out = 1/in in R3 by the constant-time extended-gcd ("divstep") loop of
+/// the reference code, 2p−1 iterations. Returns 0 when `in` is invertible, else -1
+/// (then `out` is meaningless).
+pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
+    let mut f = [0 as Small; P + 1];
+    let mut g = [0 as Small; P + 1];
+    let mut v = [0 as Small; P + 1];
+    let mut r = [0 as Small; P + 1];
+    r[0] = 1;
+    f[0] = 1;
+    f[P - 1] = -1;
+    f[P] = -1;
+    for i in 0..P {
+        g[P - 1 - i] = input[i];
+    }
+    g[P] = 0;
+    let mut delta: i32 = 1;
+
+    for _ in 0..2 * P - 1 {
+        // v = x·v
+        v.copy_within(0..P, 1);
+        v[0] = 0;
+
+        let sign = -i32::from(g[0]) * i32::from(f[0]);
+        let swap = int16_negative_mask((-delta) as i16) & int16_nonzero_mask(i16::from(g[0]));
+        delta ^= swap & (delta ^ -delta);
+        delta += 1;
+
+        // Conditional swap of (f, v) with (g, r) by mask, element by element.
+        let swap8 = swap as Small;
+        for (fi, gi) in f.iter_mut().zip(g.iter_mut()) {
+            let t = swap8 & (*fi ^ *gi);
+            *fi ^= t;
+            *gi ^= t;
+        }
+        for (vi, ri) in v.iter_mut().zip(r.iter_mut()) {
+            let t = swap8 & (*vi ^ *ri);
+            *vi ^= t;
+            *ri ^= t;
+        }
+
+        for (gi, &fi) in g.iter_mut().zip(&f) {
+            *gi = f3_freeze((i32::from(*gi) + sign * i32::from(fi)) as i16);
+        }
+        for (ri, &vi) in r.iter_mut().zip(&v) {
+            *ri = f3_freeze((i32::from(*ri) + sign * i32::from(vi)) as i16);
+        }
+
+        // g = g/x (its constant term is now 0)
+        g.copy_within(1..=P, 0);
+        g[P] = 0;
+    }
+
+    let sign = f[0];
+    for i in 0..P {
+        out[i] = sign * v[P - 1 - i];
+    }
+    int16_nonzero_mask(delta as i16)
+}
+
+/// Rq_mult3: h = 3f in Rq. |3f| <= 6885, inside `Fq_freeze`'s domain.
+pub fn rq_mult3(h: &mut [Fq; P], f: &[Fq; P]) {
+    for (o, &x) in h.iter_mut().zip(f) {
+        *o = fq_freeze(3 * i32::from(x));
+    }
+}
+
+/// Rq_recip3: out = 1/(3·in) in Rq, the divstep loop over Fq. Returns 0 when it
+/// succeeded, else -1. For a short `in` (weight w, q prime, x^p − x − 1 irreducible
+/// mod q) it always succeeds.
+///
+/// The binding `Fq_freeze` caller: f0·g\[i\] − g0·f\[i\] has |x| <= 2·q12².
+pub fn rq_recip3(out: &mut [Fq; P], input: &[Small; P]) -> i32 {
+    let mut f = [0 as Fq; P + 1];
+    let mut g = [0 as Fq; P + 1];
+    let mut v = [0 as Fq; P + 1];
+    let mut r = [0 as Fq; P + 1];
+    r[0] = fq_recip(3);
+    f[0] = 1;
+    f[P - 1] = -1;
+    f[P] = -1;
+    for i in 0..P {
+        g[P - 1 - i] = Fq::from(input[i]);
+    }
+    g[P] = 0;
+    let mut delta: i32 = 1;
+
+    for _ in 0..2 * P - 1 {
+        // v = x·v
+        v.copy_within(0..P, 1);
+        v[0] = 0;
+
+        let swap = int16_negative_mask((-delta) as i16) & int16_nonzero_mask(g[0]);
+        delta ^= swap & (delta ^ -delta);
+        delta += 1;
+
+        let swap16 = swap as Fq;
+        for (fi, gi) in f.iter_mut().zip(g.iter_mut()) {
+            let t = swap16 & (*fi ^ *gi);
+            *fi ^= t;
+            *gi ^= t;
+        }
+        for (vi, ri) in v.iter_mut().zip(r.iter_mut()) {
+            let t = swap16 & (*vi ^ *ri);
+            *vi ^= t;
+            *ri ^= t;
+        }
+
+        // |f0·g[i] − g0·f[i]| <= 2·q12²: the widest input Fq_freeze must handle.
+        let f0 = i32::from(f[0]);
+        let g0 = i32::from(g[0]);
+        for (gi, &fi) in g.iter_mut().zip(&f) {
+            *gi = fq_freeze(f0 * i32::from(*gi) - g0 * i32::from(fi));
+        }
+        for (ri, &vi) in r.iter_mut().zip(&v) {
+            *ri = fq_freeze(f0 * i32::from(*ri) - g0 * i32::from(vi));
+        }
+
+        // g = g/x
+        g.copy_within(1..=P, 0);
+        g[P] = 0;
+    }
+
+    let scale = fq_recip(f[0]);
+    for i in 0..P {
+        out[i] = fq_freeze(i32::from(scale) * i32::from(v[P - 1 - i]));
+    }
+    int16_nonzero_mask(delta as i16)
+}
+
+/// Round: each coefficient to the nearest multiple of 3 (a − F3_freeze(a)).
+pub fn round(out: &mut [Fq; P], a: &[Fq; P]) {
+    for (o, &x) in out.iter_mut().zip(a) {
+        *o = x - Fq::from(f3_freeze(x));
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::integer_division_remainder_used)] // test oracles on public values
+mod tests {
+    use super::super::Q;
+    use super::*;
+
+    fn lcg(seed: &mut u64) -> u32 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) as u32
+    }
+
+    /// Schoolbook product reduced with `rem_euclid`, the plainest possible oracle.
+    fn oracle(f: &[i64], g: &[i64], m: i64) -> Vec<i64> {
+        let mut fg = vec![0i64; 2 * P - 1];
+        for i in 0..P {
+            for j in 0..P {
+                fg[i + j] += f[i] * g[j];
+            }
+        }
+        for i in (P..2 * P - 1).rev() {
+            fg[i - P] += fg[i];
+            fg[i - P + 1] += fg[i];
+        }
+        fg[..P]
+            .iter()
+            .map(|&x| (x + (m - 1) / 2).rem_euclid(m) - (m - 1) / 2)
+            .collect()
+    }
+
+    #[test]
+    fn mults_match_plain_oracle() {
+        let mut s = 1u64;
+        for _ in 0..3 {
+            let f: [Fq; P] = core::array::from_fn(|_| (lcg(&mut s) % Q as u32) as i16 - Q12_I16);
+            let g: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
+            let e: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
+            let mut h = [0; P];
+            rq_mult_small_per_step(&mut h, &f, &g);
+            let want = oracle(&f.map(i64::from), &g.map(i64::from), i64::from(Q));
+            assert_eq!(h.map(i64::from).to_vec(), want);
+            let mut h3 = [0; P];
+            r3_mult_per_step(&mut h3, &e, &g);
+            let want = oracle(&e.map(i64::from), &g.map(i64::from), 3);
+            assert_eq!(h3.map(i64::from).to_vec(), want);
+        }
+    }
+
+    const Q12_I16: i16 = super::super::Q12 as i16;
+
+    #[test]
+    fn recips_invert() {
+        let mut s = 7u64;
+        let mut found = 0;
+        while found < 2 {
+            let g: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
+            let mut ginv = [0; P];
+            if r3_recip(&mut ginv, &g) != 0 {
+                continue;
+            }
+            found += 1;
+            let mut one = [0; P];
+            r3_mult_per_step(&mut one, &g, &ginv);
+            let mut want = [0; P];
+            want[0] = 1;
+            assert_eq!(one, want);
+
+            let mut finv = [0; P];
+            assert_eq!(rq_recip3(&mut finv, &g), 0);
+            let mut prod = [0; P];
+            rq_mult_small_per_step(&mut prod, &finv, &g);
+            let mut three = [0; P];
+            rq_mult3(&mut three, &prod);
+            let mut want = [0 as Fq; P];
+            want[0] = 1;
+            assert_eq!(three, want);
+        }
+        // Zero is not invertible.
+        let mut out = [0; P];
+        assert_eq!(r3_recip(&mut out, &[0; P]), -1);
+    }
+}
