@@ -118,6 +118,7 @@ fn check(args: &CheckArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let tty = std::io::stderr().is_terminal();
+    let w = pairs.iter().map(|p| p.name().len()).max().unwrap_or(4);
     let mut rows = Vec::new();
     let mut failures = Vec::new();
     for pair in &pairs {
@@ -125,17 +126,17 @@ fn check(args: &CheckArgs) -> ExitCode {
         let started = Instant::now();
         let step = (cases / 10).max(1);
         if tty {
-            eprint!("checking {:<32}", pair.name());
+            eprint!("checking {:<w$}", pair.name());
         }
         let tally = registry::check(*pair, args.seed, cases, |done| {
             if tty && (done % step == 0 || done == cases) {
-                eprint!("\rchecking {:<32} {done}/{cases}", pair.name());
+                eprint!("\rchecking {:<w$} {done}/{cases}", pair.name());
             }
         });
         let secs = started.elapsed().as_secs_f64();
         let lead = if tty { "\r" } else { "" };
         eprintln!(
-            "{lead}checking {:<32} {cases}/{cases} in {secs:.2} s",
+            "{lead}checking {:<w$} {cases}/{cases} in {secs:.2} s",
             pair.name()
         );
         if let Some((index, input, m)) = &tally.first_mismatch {
@@ -146,16 +147,23 @@ fn check(args: &CheckArgs) -> ExitCode {
 
     println!();
     println!(
-        "| {:<32} | {:<6} | {:>6} | {:>6} | {:>12} | {:>8} | {:>8} |",
+        "| {:<w$} | {:<6} | {:>6} | {:>6} | {:>12} | {:>8} | {:>8} |",
         "pair", "level", "cases", "equal", "precond. n/m", "mismatch", "time (s)"
     );
     println!(
-        "|{:-<34}|{:-<8}|{:->8}|{:->8}|{:->14}|{:->10}|{:->10}|",
-        "", "", "", "", "", "", ""
+        "|{:-<w2$}|{:-<8}|{:->8}|{:->8}|{:->14}|{:->10}|{:->10}|",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        w2 = w + 2
     );
     for (pair, cases, t, secs) in &rows {
         println!(
-            "| {:<32} | {:<6} | {:>6} | {:>6} | {:>12} | {:>8} | {:>8.2} |",
+            "| {:<w$} | {:<6} | {:>6} | {:>6} | {:>12} | {:>8} | {:>8.2} |",
             pair.name(),
             pair.level().to_string(),
             cases,
