@@ -24,6 +24,8 @@ pub mod ntruhps2048509;
 pub mod rng;
 pub mod shake;
 pub mod sntrup761;
+#[cfg(feature = "ctgrind")]
+pub mod valgrind;
 
 pub use error::Error;
 pub use rng::RandomSource;

@@ -44,6 +44,8 @@ fn dot(k: usize, a: &[NttPoly], b: &[NttPoly]) -> NttPoly {
 /// Algorithm 13: K-PKE.KeyGen(d). Writes ek_PKE (384k + 32 bytes) and dk_PKE (384k).
 pub fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
     let (rho, sigma) = super::sample::g(&[d, &[p.k as u8]]);
+    // ρ is published as the last 32 bytes of ek; SampleNTT may branch on it.
+    crate::ct::declassify(&rho);
     let a = sample_matrix(p, &rho);
     let mut n = 0u8;
     let s = sample_vector(p, &sigma, p.eta1, &mut n);
