@@ -7,6 +7,17 @@
 //!     --gungraun ir.json --before reference --after optimized
 //! ```
 //!
+//! Regression gate on instruction counts (a committed baseline, one `name = count` line
+//! each):
+//!
+//! ```text
+//! cargo run -p benches --bin report -- --gungraun ir.json --save-baseline benches/baselines/instructions.txt
+//! cargo run -p benches --bin report -- --gungraun ir.json --check-baseline benches/baselines/instructions.txt --limit 5
+//! ```
+//!
+//! `--check-baseline` exits non-zero when a benchmark's count exceeds its baseline by
+//! more than `--limit` percent, or when a baselined benchmark is missing.
+//!
 //! Criterion IDs are `<row>/<implementation>` (for example `ML-KEM-768/encaps/optimized`);
 //! gungraun rows are `<function>/<bench id>`, and a bench id ending in `_<before>` or
 //! `_<after>` puts the two sides of a pair on one row.
@@ -20,6 +31,9 @@ use serde_json::Value;
 struct Args {
     criterion: Option<PathBuf>,
     gungraun: Option<PathBuf>,
+    save_baseline: Option<PathBuf>,
+    check_baseline: Option<PathBuf>,
+    limit_pct: f64,
     filter: String,
     before: String,
     after: String,
@@ -29,6 +43,9 @@ fn parse_args() -> Result<Args, String> {
     let mut a = Args {
         criterion: None,
         gungraun: None,
+        save_baseline: None,
+        check_baseline: None,
+        limit_pct: 5.0,
         filter: String::new(),
         before: "reference".into(),
         after: "optimized".into(),
@@ -40,6 +57,9 @@ fn parse_args() -> Result<Args, String> {
             "--criterion" => a.criterion = Some(value()?.into()),
             "--gungraun" => a.gungraun = Some(value()?.into()),
             "--filter" => a.filter = value()?,
+            "--save-baseline" => a.save_baseline = Some(value()?.into()),
+            "--check-baseline" => a.check_baseline = Some(value()?.into()),
+            "--limit" => a.limit_pct = value()?.parse().map_err(|e| format!("--limit: {e}"))?,
             "--before" => a.before = value()?,
             "--after" => a.after = value()?,
             other => return Err(format!("unknown argument {other}")),
@@ -141,6 +161,76 @@ fn criterion_rows(dir: &Path, a: &Args) -> Rows {
     rows
 }
 
+/// Every benchmark in gungraun's JSON-lines output: `<module path>/<id>` -> Ir.
+fn gungraun_counts(text: &str) -> BTreeMap<String, f64> {
+    let mut out = BTreeMap::new();
+    for line in text.lines().filter(|l| l.starts_with('{')) {
+        let Ok(v) = serde_json::from_str::<Value>(line) else {
+            continue;
+        };
+        let path = v["module_path"].as_str().unwrap_or("?");
+        let id = v["id"].as_str().unwrap_or("");
+        if let Some(ir) =
+            v["profiles"][0]["data"]["parts"][0]["metrics"]["Ir"]["values"]["new"].as_f64()
+        {
+            let key = if id.is_empty() {
+                path.to_owned()
+            } else {
+                format!("{path}/{id}")
+            };
+            out.insert(key, ir);
+        }
+    }
+    out
+}
+
+fn save_baseline(path: &Path, counts: &BTreeMap<String, f64>) -> std::io::Result<()> {
+    let mut text = String::from(
+        "# Instruction counts (callgrind Ir via gungraun) per benchmark: the regression\n\
+         # baseline. Regenerate with `report --gungraun ir.json --save-baseline <this file>`.\n",
+    );
+    for (k, v) in counts {
+        text.push_str(&format!("{k} = {v:.0}\n"));
+    }
+    std::fs::write(path, text)
+}
+
+/// Compares against a baseline; returns the failures.
+fn check_baseline(text: &str, counts: &BTreeMap<String, f64>, limit_pct: f64) -> Vec<String> {
+    let mut failures = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let Some((name, value)) = line.split_once(" = ") else {
+            failures.push(format!("unreadable baseline line: {line}"));
+            continue;
+        };
+        let Ok(base) = value.trim().parse::<f64>() else {
+            failures.push(format!("unreadable count in: {line}"));
+            continue;
+        };
+        match counts.get(name.trim()) {
+            None => failures.push(format!("{name}: in the baseline but not measured")),
+            Some(&now) => {
+                let change = (now - base) / base * 100.0;
+                let verdict = if change > limit_pct {
+                    "REGRESSION"
+                } else {
+                    "ok"
+                };
+                println!("{verdict:>10} {name}: {base:.0} -> {now:.0} ({change:+.2}%)");
+                if change > limit_pct {
+                    failures.push(format!(
+                        "{name}: {now:.0} instructions, {change:+.2}% over the baseline {base:.0} (limit {limit_pct}%)"
+                    ));
+                }
+            }
+        }
+    }
+    failures
+}
+
 fn gungraun_rows(text: &str, a: &Args) -> Rows {
     let mut rows = Rows::new();
     for line in text.lines().filter(|l| l.starts_with('{')) {
@@ -201,6 +291,34 @@ fn main() -> ExitCode {
             &a,
             |x| format!("{x:.0}"),
         );
+        let counts = gungraun_counts(&text);
+        if let Some(p) = &a.save_baseline {
+            if let Err(e) = save_baseline(p, &counts) {
+                eprintln!("report: {}: {e}", p.display());
+                return ExitCode::FAILURE;
+            }
+            println!("saved {} counts to {}", counts.len(), p.display());
+        }
+        if let Some(p) = &a.check_baseline {
+            let base = match std::fs::read_to_string(p) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("report: {}: {e}", p.display());
+                    return ExitCode::FAILURE;
+                }
+            };
+            let failures = check_baseline(&base, &counts, a.limit_pct);
+            if !failures.is_empty() {
+                for f in &failures {
+                    eprintln!("report: {f}");
+                }
+                return ExitCode::FAILURE;
+            }
+            println!(
+                "no instruction count regressed by more than {}%",
+                a.limit_pct
+            );
+        }
     }
     ExitCode::SUCCESS
 }
