@@ -14,7 +14,8 @@ use super::{P, Q12, W};
 // |g| <= 2, result + f·g is at most q12 + 2·q12 in absolute value, inside Fq_freeze's
 // exact domain; the wrap-around sums are at most 2·q12. In R3, |result + f·g| <= 1 + 4.
 const _: () = assert!(Q12 + 2 * Q12 <= super::arith::FQ_FREEZE_DOMAIN);
-const _: () = assert!(1 + 2 * 2 <= i16::MAX as i32);
+const R3_STEP_MAX: i32 = 1 + 2 * 2;
+const _: () = assert!(R3_STEP_MAX <= i16::MAX as i32);
 // Rq_recip3's update f0·g[i] − g0·f[i] is bounded by 2·q12², the claimed domain itself.
 const _: () = assert!(2 * Q12 * Q12 == super::arith::FQ_FREEZE_DOMAIN);
 
@@ -286,7 +287,7 @@ mod tests {
         }
     }
 
-    const Q12_I16: i16 = super::super::Q12 as i16;
+    const Q12_I16: i16 = Q12 as i16;
 
     #[test]
     fn recips_invert() {
