@@ -37,6 +37,29 @@ fn kernel_pairs_agree_on_every_pattern() {
     }
 }
 
+/// The randomness kernels: equal under the stream sources, precondition not met under
+/// the NIST DRBG (the selector walks through all three sources).
+#[test]
+fn draw_pairs_equal_on_streams_and_report_the_precondition_on_drbg() {
+    for name in ["sntrup761/short-random", "sntrup761/small-random"] {
+        let p = pair(name);
+        assert_eq!(p.preconditions(), &[CALL_BOUNDARY_INVARIANT_RNG]);
+        let t = registry::check(p, 11, 256, |_| {});
+        assert_eq!(t.mismatches, 0, "{name}: {:?}", t.first_mismatch);
+        // Selectors 0..85 pick ChaCha20, 86..170 SHAKE-256, 171..255 the DRBG.
+        assert_eq!(t.precondition_not_met, 85, "{name}");
+        assert_eq!(t.equal, 171, "{name}");
+    }
+    assert_eq!(
+        equivalence::sntrup761::kat0_file("reference"),
+        Some("kat0/kat0-sntrup761-urandom32.txt")
+    );
+    assert_eq!(
+        equivalence::sntrup761::kat0_file("optimized"),
+        Some("kat0/kat0-sntrup761.txt")
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
