@@ -100,6 +100,37 @@ fn accumulator_bound_is_attained_and_exact() {
     assert_eq!(x, y);
 }
 
+/// The brief's pitfall, as a check that the kernel pair has teeth: deferring the
+/// reduction is only correct because `Fq_freeze` is exact far beyond ±q12. With a
+/// freeze that only corrects by one q (valid for |x| <= q12 + q, enough for the
+/// per-step reference), the deferred product differs on the extreme patterns.
+#[test]
+fn deferred_reduction_needs_the_wide_freeze() {
+    let q = reference::sntrup761::Q;
+    let narrow = |x: i32| -> i16 {
+        let mut y = x;
+        y -= q & -i32::from(y > Q12);
+        y += q & -i32::from(y < -Q12);
+        y as i16
+    };
+    let f = [Q12 as i16; P];
+    let g = [1i8; P];
+    let mut fg = [0i16; 2 * P - 1];
+    for (i, out) in fg.iter_mut().enumerate() {
+        let lo = (i + 1).saturating_sub(P);
+        let hi = i.min(P - 1);
+        let acc: i32 = (lo..=hi)
+            .map(|j| i32::from(f[j]) * i32::from(g[i - j]))
+            .sum();
+        *out = narrow(acc);
+    }
+    let mut h = [0i16; P];
+    reference::sntrup761::poly::rq_wrap(&mut h, &mut fg);
+    let mut want = [0i16; P];
+    r::Reference::rq_mult_small(&mut want, &f, &g);
+    assert_ne!(h, want, "a narrow freeze must break the deferred kernel");
+}
+
 // ---------------------------------------------------------------------------
 // API pairs and the precondition (optimization 1)
 
