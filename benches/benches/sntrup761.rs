@@ -16,7 +16,7 @@
 use std::time::Duration;
 
 use benches::sntrup761::{SameStream, VARIANTS, decapsulate, encapsulate, keypair};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_main};
 use pqcrypto_traits::kem::SharedSecret as _;
 use reference::RandomSource;
 use reference::drbg::NistDrbg;
@@ -97,5 +97,36 @@ fn peers(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, ours, peers);
-criterion_main!(benches);
+/// The kernel patch 06 changes, alone: one Short polynomial drawn as 761 calls of 4
+/// bytes (reference) or one call of 3044 bytes (batched), per source.
+fn draws(c: &mut Criterion) {
+    use optimized::sntrup761::BatchedRng;
+    use reference::sntrup761::{Kernels, P, Reference};
+    let mut g = c.benchmark_group("sntrup761");
+    g.sample_size(20)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1));
+    for s in SOURCES {
+        let mut rng = source(s);
+        let mut out = [0i8; P];
+        g.bench_function(format!("op=short-random,impl=reference,source={s}"), |b| {
+            b.iter(|| Reference::short_random(black_box(&mut out), rng.as_mut()));
+        });
+        g.bench_function(
+            format!("op=short-random,impl=batched-rng,source={s}"),
+            |b| {
+                b.iter(|| BatchedRng::short_random(black_box(&mut out), rng.as_mut()));
+            },
+        );
+    }
+    g.finish();
+}
+
+/// Every sntrup761 benchmark group, in one module so the function the macro
+/// generates is documented by the module.
+mod group {
+    #![allow(missing_docs)] // criterion_group! generates an undocumented `pub fn`
+    use super::{draws, ours, peers};
+    criterion::criterion_group!(benches, ours, peers, draws);
+}
+criterion_main!(group::benches);

@@ -1,7 +1,8 @@
 //! One sntrup761 operation per process, for instruction counts under callgrind.
 //!
-//! `sntrup761_ops <impl> <op>` where impl is `reference`, `batched-rng`, `optimized`,
-//! `sntrup761-crate` or `pqclean-clean`, and op is `keygen`, `encap` or `decap`.
+//! `sntrup761_ops <impl> <op> [source]` where impl is `reference`, `batched-rng`,
+//! `optimized`, `sntrup761-crate` or `pqclean-clean`, op is `keygen`, `encap` or
+//! `decap`, and source is `chacha20` (default), `nist-drbg` or `os`.
 //! Setup (a key pair, a ciphertext) runs first; the measured operation runs inside
 //! `measured`, so
 //!
@@ -10,12 +11,15 @@
 //!     target/release/examples/sntrup761_ops optimized encap
 //! ```
 //!
-//! counts exactly that operation. Randomness: a ChaCha20 stream (our variants and the
-//! `sntrup761` crate); PQClean reads the OS source through `pqcrypto-internals`.
+//! counts exactly that operation. Randomness: the named source (our variants and the
+//! `sntrup761` crate); PQClean always reads the OS source through
+//! `pqcrypto-internals`.
 
 use benches::sntrup761::{SameStream, decapsulate, encapsulate, keypair};
 use pqcrypto_traits::kem::{Ciphertext as _, PublicKey as _, SecretKey as _, SharedSecret as _};
-use reference::rng::ChaCha20Source;
+use reference::RandomSource;
+use reference::drbg::NistDrbg;
+use reference::rng::{ChaCha20Source, OsSource};
 use std::hint::black_box;
 
 #[inline(never)]
@@ -25,25 +29,35 @@ fn measured<T>(f: impl FnOnce() -> T) -> T {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let (imp, op) = match args.as_slice() {
-        [_, imp, op] => (imp.as_str(), op.as_str()),
+    let (imp, op, src) = match args.as_slice() {
+        [_, imp, op] => (imp.as_str(), op.as_str(), "chacha20"),
+        [_, imp, op, src] => (imp.as_str(), op.as_str(), src.as_str()),
         _ => {
-            eprintln!("usage: sntrup761_ops <impl> <keygen|encap|decap>");
+            eprintln!("usage: sntrup761_ops <impl> <keygen|encap|decap> [chacha20|nist-drbg|os]");
             std::process::exit(2);
         }
     };
-    let mut rng = ChaCha20Source::new([42; 32]);
+    let mut rng: Box<dyn RandomSource> = match src {
+        "chacha20" => Box::new(ChaCha20Source::new([42; 32])),
+        "nist-drbg" => Box::new(NistDrbg::new(&[42; 48], None)),
+        "os" => Box::new(OsSource),
+        _ => {
+            eprintln!("unknown source {src}");
+            std::process::exit(2);
+        }
+    };
+    let rng = rng.as_mut();
     let out: Vec<u8> = match imp {
         "sntrup761-crate" => {
             let (pk, sk) = if op == "keygen" {
-                measured(|| sntrup761::generate_key(SameStream(&mut rng)))
+                measured(|| sntrup761::generate_key(SameStream(&mut *rng)))
             } else {
-                sntrup761::generate_key(SameStream(&mut rng))
+                sntrup761::generate_key(SameStream(&mut *rng))
             };
             let (ct, ss) = if op == "encap" {
-                measured(|| pk.encapsulate(SameStream(&mut rng)))
+                measured(|| pk.encapsulate(SameStream(&mut *rng)))
             } else {
-                pk.encapsulate(SameStream(&mut rng))
+                pk.encapsulate(SameStream(&mut *rng))
             };
             if op == "decap" {
                 measured(|| sk.decapsulate(&ct)).as_ref().to_vec()
@@ -72,14 +86,14 @@ fn main() {
         }
         v => {
             let kp = if op == "keygen" {
-                measured(|| keypair(v, &mut rng))
+                measured(|| keypair(v, &mut *rng))
             } else {
-                keypair(v, &mut rng)
+                keypair(v, &mut *rng)
             };
             let (ct, ss) = if op == "encap" {
-                measured(|| encapsulate(v, &kp.pk, &mut rng))
+                measured(|| encapsulate(v, &kp.pk, &mut *rng))
             } else {
-                encapsulate(v, &kp.pk, &mut rng)
+                encapsulate(v, &kp.pk, &mut *rng)
             };
             if op == "decap" {
                 measured(|| decapsulate(v, &kp.sk, &ct)).to_vec()

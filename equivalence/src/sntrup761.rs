@@ -14,6 +14,9 @@
 //! * `sntrup761/rq-mult-small`, `sntrup761/r3-mult` (kernel): per-step against
 //!   deferred reduction on libgcrypt's adversarial patterns, random inputs, and
 //!   |g| <= 2 (what arbitrary secret-key bytes decode to).
+//! * `sntrup761/short-random`, `sntrup761/small-random` (kernel): per-coefficient
+//!   against batched draws from the same seed of a source picked by the selector;
+//!   declares [`CALL_BOUNDARY_INVARIANT_RNG`].
 //! * `sntrup761/<left>-vs-<right>/<source>` (API): the same seed for both sides gives
 //!   identical pk, sk, ct, ss, decapsulated ss and implicit-rejection ss. A pair whose
 //!   sides draw differently (reference against a batched variant) declares the
@@ -270,6 +273,68 @@ impl Pair for R3Mult {
     }
 }
 
+/// Which randomness kernel a [`Draw`] pair compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DrawKernel {
+    Short,
+    Small,
+}
+
+/// `Short_random` / `Small_random`: per-coefficient (reference) against one
+/// 3044-byte draw (patch 06), both reading a fresh source of the same seed. The
+/// selector picks the source (ChaCha20, SHAKE-256, NIST DRBG); under the DRBG the
+/// declared precondition does not hold and a difference is reported as such.
+struct Draw(DrawKernel, &'static str);
+
+impl Pair for Draw {
+    fn name(&self) -> &'static str {
+        self.1
+    }
+    fn level(&self) -> Level {
+        Level::Kernel
+    }
+    fn preconditions(&self) -> &'static [Precondition] {
+        &WITH_PRECONDITION
+    }
+    fn default_cases(&self) -> usize {
+        300
+    }
+    fn run(&self, input: &[u8]) -> Outcome {
+        let mut g = Gen::new(input);
+        let source = Source::ALL[((usize::from(g.selector()) * 3) >> 8).min(2)];
+        let seed = g.array::<48>();
+        let mut ra = source.make(&seed);
+        let mut rb = source.make(&seed);
+        let mut a = [0 as Small; P];
+        let mut b = [0 as Small; P];
+        match self.0 {
+            DrawKernel::Short => {
+                Reference::short_random(&mut a, ra.as_mut());
+                BatchedRng::short_random(&mut b, rb.as_mut());
+            }
+            DrawKernel::Small => {
+                Reference::small_random(&mut a, ra.as_mut());
+                BatchedRng::small_random(&mut b, rb.as_mut());
+            }
+        }
+        let a: Vec<u8> = a.iter().map(|&x| x as u8).collect();
+        let b: Vec<u8> = b.iter().map(|&x| x as u8).collect();
+        match Outcome::compare([("poly", a.as_slice(), b.as_slice())]) {
+            Outcome::Mismatch(m) if !ra.is_call_boundary_invariant() => {
+                Outcome::PreconditionNotMet {
+                    which: CALL_BOUNDARY_INVARIANT_RNG.name,
+                    detail: format!(
+                        "{} is not call-boundary invariant: 761 draws of 4 bytes and one \
+                         of 3044 bytes give different polynomials ({m})",
+                        source.name()
+                    ),
+                }
+            }
+            o => o,
+        }
+    }
+}
+
 /// The random source a pair drives both sides with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -499,6 +564,8 @@ api!(
 pub static PAIRS: &[&dyn Pair] = &[
     &RqMultSmall,
     &R3Mult,
+    &Draw(DrawKernel::Short, "sntrup761/short-random"),
+    &Draw(DrawKernel::Small, "sntrup761/small-random"),
     &RB_C,
     &RB_S,
     &RB_N,
@@ -540,6 +607,14 @@ impl KatKem for Kat {
             .expect("the KAT's own key and ciphertext have the right lengths")
             .to_vec()
     }
+}
+
+/// The count-0 KAT file (relative to the vectors directory) that `refopt kat
+/// sntrup761 --variant <variant>` must reproduce, or `None` for an unknown variant.
+/// The two draw conventions have two published files, so the generic
+/// `kat0/kat0-<scheme>.txt` rule does not apply to sntrup761.
+pub fn kat0_file(variant: &str) -> Option<&'static str> {
+    Variant::from_name(variant).map(Variant::kat0_file)
 }
 
 static KAT: KatScheme = KatScheme {

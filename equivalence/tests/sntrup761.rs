@@ -37,6 +37,29 @@ fn kernel_pairs_agree_on_every_pattern() {
     }
 }
 
+/// The randomness kernels: equal under the stream sources, precondition not met under
+/// the NIST DRBG (the selector walks through all three sources).
+#[test]
+fn draw_pairs_equal_on_streams_and_report_the_precondition_on_drbg() {
+    for name in ["sntrup761/short-random", "sntrup761/small-random"] {
+        let p = pair(name);
+        assert_eq!(p.preconditions(), &[CALL_BOUNDARY_INVARIANT_RNG]);
+        let t = registry::check(p, 11, 256, |_| {});
+        assert_eq!(t.mismatches, 0, "{name}: {:?}", t.first_mismatch);
+        // Selectors 0..85 pick ChaCha20, 86..170 SHAKE-256, 171..255 the DRBG.
+        assert_eq!(t.precondition_not_met, 85, "{name}");
+        assert_eq!(t.equal, 171, "{name}");
+    }
+    assert_eq!(
+        equivalence::sntrup761::kat0_file("reference"),
+        Some("kat0/kat0-sntrup761-urandom32.txt")
+    );
+    assert_eq!(
+        equivalence::sntrup761::kat0_file("optimized"),
+        Some("kat0/kat0-sntrup761.txt")
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
     #[test]
@@ -75,6 +98,37 @@ fn accumulator_bound_is_attained_and_exact() {
     r::Reference::r3_mult(&mut x, &e, &e);
     optimized::sntrup761::Optimized::r3_mult(&mut y, &e, &e);
     assert_eq!(x, y);
+}
+
+/// The brief's pitfall, as a check that the kernel pair has teeth: deferring the
+/// reduction is only correct because `Fq_freeze` is exact far beyond ±q12. With a
+/// freeze that only corrects by one q (valid for |x| <= q12 + q, enough for the
+/// per-step reference), the deferred product differs on the extreme patterns.
+#[test]
+fn deferred_reduction_needs_the_wide_freeze() {
+    let q = reference::sntrup761::Q;
+    let narrow = |x: i32| -> i16 {
+        let mut y = x;
+        y -= q & -i32::from(y > Q12);
+        y += q & -i32::from(y < -Q12);
+        y as i16
+    };
+    let f = [Q12 as i16; P];
+    let g = [1i8; P];
+    let mut fg = [0i16; 2 * P - 1];
+    for (i, out) in fg.iter_mut().enumerate() {
+        let lo = (i + 1).saturating_sub(P);
+        let hi = i.min(P - 1);
+        let acc: i32 = (lo..=hi)
+            .map(|j| i32::from(f[j]) * i32::from(g[i - j]))
+            .sum();
+        *out = narrow(acc);
+    }
+    let mut h = [0i16; P];
+    reference::sntrup761::poly::rq_wrap(&mut h, &mut fg);
+    let mut want = [0i16; P];
+    r::Reference::rq_mult_small(&mut want, &f, &g);
+    assert_ne!(h, want, "a narrow freeze must break the deferred kernel");
 }
 
 // ---------------------------------------------------------------------------

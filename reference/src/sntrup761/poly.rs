@@ -8,7 +8,16 @@
 use super::arith::{
     Fq, Small, f3_freeze, fq_freeze, fq_recip, int16_negative_mask, int16_nonzero_mask,
 };
-use super::{P, W};
+use super::{P, Q12, W};
+
+// Per-step bounds of the reference kernels (obligation S-6): with |f| <= q12 and
+// |g| <= 2, result + f·g is at most q12 + 2·q12 in absolute value, inside Fq_freeze's
+// exact domain; the wrap-around sums are at most 2·q12. In R3, |result + f·g| <= 1 + 4.
+const _: () = assert!(Q12 + 2 * Q12 <= super::arith::FQ_FREEZE_DOMAIN);
+const R3_STEP_MAX: i32 = 1 + 2 * 2;
+const _: () = assert!(R3_STEP_MAX <= i16::MAX as i32);
+// Rq_recip3's update f0·g[i] − g0·f[i] is bounded by 2·q12², the claimed domain itself.
+const _: () = assert!(2 * Q12 * Q12 == super::arith::FQ_FREEZE_DOMAIN);
 
 /// 0 when r has Hamming weight exactly w, else -1 (`Weightw_mask`).
 pub fn weightw_mask(r: &[Small; P]) -> i32 {
@@ -278,7 +287,7 @@ mod tests {
         }
     }
 
-    const Q12_I16: i16 = super::super::Q12 as i16;
+    const Q12_I16: i16 = Q12 as i16;
 
     #[test]
     fn recips_invert() {
