@@ -125,7 +125,9 @@ pub fn encrypt<K: Kernels>(
 
     // Line 19: u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 — the step the optimization changes.
     let mut u = [Poly::ZERO; MAX_K];
+    debug_assert!(super::encrypt_u_requires(k, &a, &y_hat, &e1));
     K::encrypt_u(k, &a, &y_hat, &e1, &mut u);
+    debug_assert!(super::encrypt_u_ensures(k, &u));
 
     // Lines 20-21: μ = Decompress_1(ByteDecode_1(m)); v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ.
     let m_bits = byte_decode_raw(m, 1);

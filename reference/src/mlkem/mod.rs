@@ -110,6 +110,32 @@ pub trait Kernels {
     fn encrypt_u(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &mut [Poly]);
 }
 
+/// Every coefficient of `c` is canonical (< q).
+pub fn is_canonical(c: &[u16]) -> bool {
+    c.iter().all(|&x| x < field::Q)
+}
+
+/// The precondition of [`Kernels::encrypt_u`] as an executable predicate: 2 <= k <= 4,
+/// the slices hold k entries, and every input coefficient is canonical. The protocol
+/// code checks it with `debug_assert!` before every call (tests run with debug
+/// assertions on).
+pub fn encrypt_u_requires(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly]) -> bool {
+    (2..=MAX_K).contains(&k)
+        && y_hat.len() >= k
+        && e1.len() >= k
+        && a[..k]
+            .iter()
+            .all(|row| row[..k].iter().all(|e| is_canonical(&e.0)))
+        && y_hat[..k].iter().all(|e| is_canonical(&e.0))
+        && e1[..k].iter().all(|e| is_canonical(&e.0))
+}
+
+/// The postcondition's checkable part: `u[..k]` is canonical. (Equality with the exact
+/// value is what the `ml-kem/encrypt-u` pair checks against the reference.)
+pub fn encrypt_u_ensures(k: usize, u: &[Poly]) -> bool {
+    u.len() >= k && u[..k].iter().all(|e| is_canonical(&e.0))
+}
+
 /// The reference kernels: Go's `pkeEncrypt` before CL 715381 (k² inverse NTTs).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
