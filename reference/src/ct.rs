@@ -58,6 +58,15 @@ pub fn declassify(bytes: &[u8]) {
     let _ = bytes;
 }
 
+/// [`declassify`] for one value: returns `x`, read back from memory after it was
+/// declared public, so a branch on the result is a branch on a public value.
+#[inline(always)]
+pub fn declassify_u32(x: u32) -> u32 {
+    let bytes = x.to_ne_bytes();
+    declassify(&bytes);
+    u32::from_ne_bytes(black_box(bytes))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

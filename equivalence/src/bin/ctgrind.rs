@@ -14,7 +14,9 @@
 use std::hint::black_box;
 
 use equivalence::mlkem::Variant;
+use reference::RandomSource;
 use reference::mlkem::ALL;
+use reference::rng::ChaCha20Source;
 use reference::valgrind::{mark_public, mark_secret};
 
 fn mlkem() {
@@ -58,6 +60,50 @@ fn mlkem() {
     eprintln!("ml-kem: keygen, encaps, decaps (accept and reject) for 3 sets x 2 variants");
 }
 
+/// A random source whose every byte is secret.
+struct SecretSource(ChaCha20Source);
+
+impl RandomSource for SecretSource {
+    fn fill(&mut self, dst: &mut [u8]) {
+        self.0.fill(dst);
+        mark_secret(dst);
+    }
+    fn is_call_boundary_invariant(&self) -> bool {
+        true
+    }
+}
+
+fn sntrup761() {
+    use equivalence::sntrup761::Variant;
+    use reference::sntrup761::{PUBLIC_KEY_BYTES, SMALL_BYTES};
+    for v in Variant::ALL {
+        // Key generation: every random byte (g, f, ρ) is secret.
+        let kp = v.keypair(&mut SecretSource(ChaCha20Source::new([5; 32])));
+        mark_public(&kp.pk);
+        mark_public(&kp.sk);
+        // Encapsulation: r is secret.
+        let (ct, ss) = v
+            .encapsulate(&kp.pk, &mut SecretSource(ChaCha20Source::new([6; 32])))
+            .expect("valid key");
+        mark_public(&ct);
+        // Decapsulation: f, 1/g and ρ are secret; pk and its hash are public.
+        // Both the honest and a tampered ciphertext.
+        let mut bad = ct.clone();
+        bad[17] ^= 1;
+        for c in [&ct, &bad] {
+            let sk = kp.sk.clone();
+            mark_secret(&sk[..2 * SMALL_BYTES]);
+            let rho = 2 * SMALL_BYTES + PUBLIC_KEY_BYTES;
+            mark_secret(&sk[rho..rho + SMALL_BYTES]);
+            let k = v.decapsulate(&sk, c).expect("valid lengths");
+            black_box(&k);
+        }
+        black_box(&ss);
+    }
+    eprintln!("sntrup761: keygen, encap, decap (accept and reject) for 3 variants");
+}
+
 fn main() {
     mlkem();
+    sntrup761();
 }

@@ -55,7 +55,10 @@ pub fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
     let mut ginv = [0 as Small; P];
     loop {
         K::small_random(&mut g, rng);
-        if r3_recip(&mut ginv, &g) == 0 {
+        // Whether g is invertible mod 3 decides a retry; a rejected g is discarded, so
+        // the verdict (and the number of tries) is public, as in the C code.
+        let status = r3_recip(&mut ginv, &g) as u32;
+        if ct::declassify_u32(status) == 0 {
             break;
         }
     }
