@@ -25,7 +25,7 @@
 
 use reference::RandomSource;
 use reference::drbg::NistDrbg;
-use reference::rng::{ChaCha20Source, Shake256Source};
+use reference::rng::{ChaCha20Source, Replay, Shake256Source, Tape};
 use reference::sntrup761::{
     self as r, CIPHERTEXT_BYTES, Fq, Kernels, KeyPair, P, Q12, Reference, Small, W,
 };
@@ -34,7 +34,7 @@ use optimized::sntrup761::{BatchedRng, Optimized};
 
 use crate::input::Gen;
 use crate::kat::KatKem;
-use crate::registry::{Level, Outcome, Pair, Precondition, i16_bytes};
+use crate::registry::{Level, Mismatch, Outcome, Pair, Precondition, i16_bytes};
 use crate::schemes::KatScheme;
 
 /// The sntrup761 variants, by name, in patch order.
@@ -303,31 +303,44 @@ impl Pair for Draw {
         let mut g = Gen::new(input);
         let source = Source::ALL[((usize::from(g.selector()) * 3) >> 8).min(2)];
         let seed = g.array::<48>();
-        let mut ra = source.make(&seed);
+        let mut ra = Tape::new(source.make(&seed));
         let mut rb = source.make(&seed);
-        let mut a = [0 as Small; P];
-        let mut b = [0 as Small; P];
-        match self.0 {
-            DrawKernel::Short => {
-                Reference::short_random(&mut a, ra.as_mut());
-                BatchedRng::short_random(&mut b, rb.as_mut());
+        let kind = self.0;
+        let draw = |reference: bool, rng: &mut dyn RandomSource| -> Vec<u8> {
+            let mut x = [0 as Small; P];
+            match (kind, reference) {
+                (DrawKernel::Short, true) => Reference::short_random(&mut x, rng),
+                (DrawKernel::Short, false) => BatchedRng::short_random(&mut x, rng),
+                (DrawKernel::Small, true) => Reference::small_random(&mut x, rng),
+                (DrawKernel::Small, false) => BatchedRng::small_random(&mut x, rng),
             }
-            DrawKernel::Small => {
-                Reference::small_random(&mut a, ra.as_mut());
-                BatchedRng::small_random(&mut b, rb.as_mut());
-            }
-        }
-        let a: Vec<u8> = a.iter().map(|&x| x as u8).collect();
-        let b: Vec<u8> = b.iter().map(|&x| x as u8).collect();
+            x.iter().map(|&c| c as u8).collect()
+        };
+        let a = draw(true, &mut ra);
+        let b = draw(false, rb.as_mut());
         match Outcome::compare([("poly", a.as_slice(), b.as_slice())]) {
             Outcome::Mismatch(m) if !ra.is_call_boundary_invariant() => {
-                Outcome::PreconditionNotMet {
-                    which: CALL_BOUNDARY_INVARIANT_RNG.name,
-                    detail: format!(
-                        "{} is not call-boundary invariant: 761 draws of 4 bytes and one \
-                         of 3044 bytes give different polynomials ({m})",
-                        source.name()
-                    ),
+                // The same bytes as one stream must give the same polynomial.
+                let mut replay = Replay::new(ra.bytes().to_vec());
+                let b2 = draw(false, &mut replay);
+                if replay.overrun() || replay.remaining() != 0 {
+                    return Outcome::compare([(
+                        "bytes drawn",
+                        &ra.bytes().len().to_le_bytes()[..],
+                        &(ra.bytes().len() - replay.remaining()).to_le_bytes()[..],
+                    )]);
+                }
+                match Outcome::compare([("poly (replayed stream)", a.as_slice(), b2.as_slice())]) {
+                    Outcome::Equal => Outcome::PreconditionNotMet {
+                        which: CALL_BOUNDARY_INVARIANT_RNG.name,
+                        detail: format!(
+                            "{} is not call-boundary invariant: 761 draws of 4 bytes and one \
+                             of 3044 bytes give different polynomials ({m}); the same bytes \
+                             as one stream give the same polynomial",
+                            source.name()
+                        ),
+                    },
+                    other => other,
                 }
             }
             o => o,
@@ -429,31 +442,49 @@ pub fn run_api(left: Variant, right: Variant, source: Source, input: &[u8]) -> O
     let seed = g.array::<48>();
     let mut bad_ct = vec![0u8; CIPHERTEXT_BYTES];
     g.fill(&mut bad_ct);
-    let mut rl = source.make(&seed);
+    let mut rl = Tape::new(source.make(&seed));
     let mut rr = source.make(&seed);
     let invariant = rl.is_call_boundary_invariant();
-    let a = transcript(left, rl.as_mut(), &bad_ct);
+    let a = transcript(left, &mut rl, &bad_ct);
     let b = transcript(right, rr.as_mut(), &bad_ct);
-    let outcome = compare_transcripts(&a, &b);
-    match outcome {
+    match compare_transcripts(&a, &b) {
         Outcome::Mismatch(m) if !invariant && left.batches_draws() != right.batches_draws() => {
-            Outcome::PreconditionNotMet {
-                which: CALL_BOUNDARY_INVARIANT_RNG.name,
-                detail: format!(
-                    "{} is not call-boundary invariant and {} draws 761 x 4 bytes where {} \
-                     draws 3044 bytes per polynomial, so the outputs differ: {m}",
-                    source.name(),
-                    if left.batches_draws() {
-                        right.name()
-                    } else {
-                        left.name()
-                    },
-                    if left.batches_draws() {
-                        left.name()
-                    } else {
-                        right.name()
-                    },
-                ),
+            // Evidence that the call boundaries, and nothing else, make the difference:
+            // fed the very bytes the left side drew, as one stream, the right side must
+            // agree exactly.
+            let mut replay = Replay::new(rl.bytes().to_vec());
+            let b2 = transcript(right, &mut replay, &bad_ct);
+            if replay.overrun() || replay.remaining() != 0 {
+                return Outcome::Mismatch(Mismatch {
+                    field: "bytes drawn".into(),
+                    offset: 0,
+                    reference: rl.bytes().len().to_le_bytes().to_vec(),
+                    optimized: (rl.bytes().len() - replay.remaining())
+                        .to_le_bytes()
+                        .to_vec(),
+                });
+            }
+            match compare_transcripts(&a, &b2) {
+                Outcome::Equal => Outcome::PreconditionNotMet {
+                    which: CALL_BOUNDARY_INVARIANT_RNG.name,
+                    detail: format!(
+                        "{} is not call-boundary invariant and {} draws 761 x 4 bytes where \
+                         {} draws 3044 bytes per polynomial, so the outputs differ ({m}); \
+                         fed the same bytes as one stream they are identical",
+                        source.name(),
+                        if left.batches_draws() {
+                            right.name()
+                        } else {
+                            left.name()
+                        },
+                        if left.batches_draws() {
+                            left.name()
+                        } else {
+                            right.name()
+                        },
+                    ),
+                },
+                other => other,
             }
         }
         o => o,

@@ -117,3 +117,50 @@ fn unknown_scheme_or_variant_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant"));
 }
+
+/// `refopt kat sntrup761`: the reference reproduces the per-coefficient (urandom32)
+/// file, the batched variants the bulk file.
+#[test]
+fn sntrup761_kat_variants_follow_their_conventions() {
+    for (variant, file) in [
+        ("reference", "kat0/kat0-sntrup761-urandom32.txt"),
+        ("batched-rng", "kat0/kat0-sntrup761.txt"),
+        ("optimized", "kat0/kat0-sntrup761.txt"),
+    ] {
+        let out = refopt()
+            .args(["kat", "sntrup761", "--variant", variant])
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        assert!(text.starts_with("# sntrup761\n\ncount = 0\n"), "{variant}");
+        let first = text["# sntrup761\n\n".len()..]
+            .split_terminator("\n\n")
+            .next()
+            .expect("an entry");
+        let want = vectors::read_to_string(file);
+        assert_eq!(first.trim_end(), want.trim_end(), "{variant} vs {file}");
+    }
+}
+
+/// Under NIST's DRBG the lab reports the call-boundary precondition by name instead of
+/// a bare mismatch, and the run still succeeds.
+#[test]
+fn precondition_not_met_is_reported_by_name() {
+    let out = refopt()
+        .args([
+            "check",
+            "--cases",
+            "2",
+            "--pair",
+            "sntrup761/reference-vs-optimized/nist-drbg",
+        ])
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("precondition not met: call-boundary-invariant-rng"),
+        "{stdout}"
+    );
+}

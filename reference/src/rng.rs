@@ -36,20 +36,54 @@ impl<T: RandomSource + ?Sized> RandomSource for &mut T {
     }
 }
 
+impl<T: RandomSource + ?Sized> RandomSource for Box<T> {
+    fn fill(&mut self, dst: &mut [u8]) {
+        (**self).fill(dst);
+    }
+    fn is_call_boundary_invariant(&self) -> bool {
+        (**self).is_call_boundary_invariant()
+    }
+}
+
 /// The ChaCha20 keystream of a 32-byte seed, read in order.
+///
+/// `rand_chacha`'s `fill_bytes` drops the rest of a partly used 32-bit word, so a draw
+/// of 3 bytes then 5 would not equal one of 8. This source reads the keystream a
+/// 64-byte block at a time into its own buffer, which makes it call-boundary invariant
+/// for every split.
 #[derive(Clone, Debug)]
-pub struct ChaCha20Source(ChaCha20Rng);
+pub struct ChaCha20Source {
+    rng: ChaCha20Rng,
+    block: [u8; 64],
+    used: usize,
+}
 
 impl ChaCha20Source {
     /// A stream keyed by `seed`.
     pub fn new(seed: [u8; 32]) -> Self {
-        Self(ChaCha20Rng::from_seed(seed))
+        Self {
+            rng: ChaCha20Rng::from_seed(seed),
+            block: [0; 64],
+            used: 64,
+        }
     }
 }
 
 impl RandomSource for ChaCha20Source {
     fn fill(&mut self, dst: &mut [u8]) {
-        self.0.fill_bytes(dst);
+        let mut dst = dst;
+        while !dst.is_empty() {
+            if self.used == 64 {
+                // Whole words only, so rand_chacha never drops keystream bytes.
+                self.rng.fill_bytes(&mut self.block);
+                self.used = 0;
+            }
+            let n = (64 - self.used).min(dst.len());
+            let (head, tail) = dst.split_at_mut(n);
+            head.copy_from_slice(&self.block[self.used..self.used + n]);
+            self.used += n;
+            dst = tail;
+        }
     }
     fn is_call_boundary_invariant(&self) -> bool {
         true
@@ -96,6 +130,83 @@ impl RandomSource for OsSource {
     }
     fn is_call_boundary_invariant(&self) -> bool {
         false
+    }
+}
+
+/// Wraps a source and keeps every byte it delivers, in order, so another run can be
+/// fed the very same bytes as a stream ([`Replay`]).
+#[derive(Clone, Debug)]
+pub struct Tape<S> {
+    inner: S,
+    bytes: Vec<u8>,
+}
+
+impl<S: RandomSource> Tape<S> {
+    /// Tapes the draws made from `inner`.
+    pub fn new(inner: S) -> Self {
+        Self {
+            inner,
+            bytes: Vec::new(),
+        }
+    }
+
+    /// Every byte delivered so far, in order.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl<S: RandomSource> RandomSource for Tape<S> {
+    fn fill(&mut self, dst: &mut [u8]) {
+        self.inner.fill(dst);
+        self.bytes.extend_from_slice(dst);
+    }
+    fn is_call_boundary_invariant(&self) -> bool {
+        self.inner.is_call_boundary_invariant()
+    }
+}
+
+/// Replays a fixed byte string as a stream (call-boundary invariant). Past the end it
+/// delivers zeros and remembers that it ran dry, so a caller that draws more than was
+/// taped is caught instead of panicking.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    bytes: Vec<u8>,
+    pos: usize,
+    overrun: bool,
+}
+
+impl Replay {
+    /// A stream that is `bytes`.
+    pub fn new(bytes: Vec<u8>) -> Self {
+        Self {
+            bytes,
+            pos: 0,
+            overrun: false,
+        }
+    }
+
+    /// Bytes not drawn yet.
+    pub fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
+    /// Whether a draw went past the end.
+    pub fn overrun(&self) -> bool {
+        self.overrun
+    }
+}
+
+impl RandomSource for Replay {
+    fn fill(&mut self, dst: &mut [u8]) {
+        let n = dst.len().min(self.remaining());
+        dst[..n].copy_from_slice(&self.bytes[self.pos..self.pos + n]);
+        dst[n..].fill(0);
+        self.pos += n;
+        self.overrun |= n < dst.len();
+    }
+    fn is_call_boundary_invariant(&self) -> bool {
+        true
     }
 }
 
@@ -150,14 +261,46 @@ mod tests {
         out
     }
 
+    /// Splits at every alignment, not only multiples of the generator's word size.
     #[test]
     fn streams_are_call_boundary_invariant() {
-        let one = split_draw(&mut ChaCha20Source::new([7; 32]), &[3044]);
-        let many = split_draw(&mut ChaCha20Source::new([7; 32]), &[4; 761]);
-        assert_eq!(one, many);
-        let one = split_draw(&mut Shake256Source::new(b"s"), &[3044]);
-        let many = split_draw(&mut Shake256Source::new(b"s"), &[4; 761]);
-        assert_eq!(one, many);
+        let splits: [&[usize]; 5] = [
+            &[4; 761],
+            &[3, 5, 1, 3035],
+            &[1; 3044],
+            &[63, 65, 2916],
+            &[7; 434],
+        ];
+        for split in splits {
+            let total: usize = split.iter().sum();
+            let one = split_draw(&mut ChaCha20Source::new([7; 32]), &[total]);
+            assert_eq!(split_draw(&mut ChaCha20Source::new([7; 32]), split), one);
+            let one = split_draw(&mut Shake256Source::new(b"s"), &[total]);
+            assert_eq!(split_draw(&mut Shake256Source::new(b"s"), split), one);
+        }
+    }
+
+    /// The buffered source delivers the ChaCha20 keystream itself.
+    #[test]
+    fn chacha20_source_is_the_keystream() {
+        let mut raw = ChaCha20Rng::from_seed([9; 32]);
+        let mut want = [0u8; 200];
+        raw.fill_bytes(&mut want);
+        assert_eq!(
+            split_draw(&mut ChaCha20Source::new([9; 32]), &[13, 187]),
+            want
+        );
+    }
+
+    #[test]
+    fn tape_and_replay() {
+        let mut t = Tape::new(crate::drbg::NistDrbg::new(&[1; 48], None));
+        let a = split_draw(&mut t, &[4, 4, 12]);
+        let mut r = Replay::new(t.bytes().to_vec());
+        assert_eq!(split_draw(&mut r, &[20]), a);
+        assert!(!r.overrun());
+        split_draw(&mut r, &[1]);
+        assert!(r.overrun());
     }
 
     #[test]

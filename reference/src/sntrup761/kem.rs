@@ -180,7 +180,7 @@ pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
 /// [`Error::InvalidLength`] when `pk` is not 1158 bytes. Any 1158-byte string is
 /// accepted: `Rq_decode` reduces every coefficient mod q, as the specification
 /// defines it.
-pub fn encapsulate_with_r<K: Kernels>(
+pub(crate) fn encapsulate_with_r<K: Kernels>(
     pk: &[u8],
     r: &[Small; P],
 ) -> Result<(Vec<u8>, [u8; SHARED_SECRET_BYTES]), Error> {
