@@ -3,7 +3,7 @@
 //! (portable) and RustCrypto `ml-kem`.
 //!
 //! Benchmark IDs: group `ML-KEM-<set>/<op>`, function `<implementation>`.
-//! `cargo bench -p benches --bench mlkem`, then `cargo run -p benches --bin tables`.
+//! `cargo bench -p benches --bench mlkem`, then `cargo run -p benches --bin report -- --criterion target/criterion --filter ML-KEM`.
 
 // criterion's macros generate undocumented items.
 #![allow(missing_docs)]
@@ -26,13 +26,13 @@ fn ours(c: &mut Criterion, p: &Params) {
         .encaps_internal(p, &kp.ek, &M)
         .expect("valid");
     for v in Variant::ALL {
-        c.bench_function(&format!("{}/keygen/{}", p.name, v.name()), |b| {
+        c.bench_function(&format!("{}/keygen/{}", p.name(), v.name()), |b| {
             b.iter(|| v.keygen_internal(p, black_box(&D), black_box(&Z)))
         });
-        c.bench_function(&format!("{}/encaps/{}", p.name, v.name()), |b| {
+        c.bench_function(&format!("{}/encaps/{}", p.name(), v.name()), |b| {
             b.iter(|| v.encaps_internal(p, black_box(&kp.ek), black_box(&M)))
         });
-        c.bench_function(&format!("{}/decaps/{}", p.name, v.name()), |b| {
+        c.bench_function(&format!("{}/decaps/{}", p.name(), v.name()), |b| {
             b.iter(|| v.decaps(p, black_box(&kp.dk), black_box(&ct)))
         });
     }

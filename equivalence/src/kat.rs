@@ -55,8 +55,10 @@ impl Entry {
     }
 }
 
-/// The NIST driver's entries, in order, as an iterator (count 0 first).
-pub fn entries(kem: &dyn KatKem, n: usize) -> impl Iterator<Item = Entry> + '_ {
+/// The NIST driver's entries, in order, as an iterator (count 0 first). An entry whose
+/// decapsulated secret differs from the encapsulated one is an `Err` naming its count:
+/// `PQCgenKAT_kem` aborts there, and so must every caller.
+pub fn entries(kem: &dyn KatKem, n: usize) -> impl Iterator<Item = Result<Entry, KatError>> + '_ {
     let entropy: [u8; 48] = core::array::from_fn(|i| i as u8);
     let mut outer = NistDrbg::new(&entropy, None);
     (0..n).map(move |count| {
@@ -66,33 +68,48 @@ pub fn entries(kem: &dyn KatKem, n: usize) -> impl Iterator<Item = Entry> + '_ {
         let (pk, sk) = kem.keypair(&mut drbg);
         let (ct, ss) = kem.enc(&pk, &mut drbg);
         let ss_dec = kem.dec(&sk, &ct);
-        // PQCgenKAT_kem aborts when the two secrets differ; a KAT file never holds such
-        // an entry, so the lab reports it instead of printing it.
-        let ss = if ss_dec == ss {
-            ss
-        } else {
-            let mut bad = b"DECAPSULATION MISMATCH".to_vec();
-            bad.extend_from_slice(&ss_dec);
-            bad
-        };
-        Entry {
+        if ss_dec != ss {
+            return Err(KatError { count });
+        }
+        Ok(Entry {
             count,
             seed,
             pk,
             sk,
             ct,
             ss,
-        }
+        })
     })
 }
+
+/// Decapsulation did not return the encapsulated secret for this entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KatError {
+    /// The entry's `count`.
+    pub count: usize,
+}
+
+impl std::fmt::Display for KatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "count = {}: crypto_kem_dec returned a different shared secret than crypto_kem_enc",
+            self.count
+        )
+    }
+}
+
+impl std::error::Error for KatError {}
 
 /// Writes the full response file (counts 0..99).
 ///
 /// # Errors
-/// I/O errors from `out`.
+/// I/O errors from `out`; an entry whose decapsulation disagrees stops the file there
+/// with an error of kind [`io::ErrorKind::InvalidData`] wrapping a [`KatError`].
 pub fn write_response_file(kem: &dyn KatKem, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "# {}\n", kem.algname())?;
     for e in entries(kem, 100) {
+        let e = e.map_err(|k| io::Error::new(io::ErrorKind::InvalidData, k))?;
         writeln!(out, "{}", e.to_text())?;
     }
     out.flush()
@@ -101,10 +118,57 @@ pub fn write_response_file(kem: &dyn KatKem, out: &mut dyn Write) -> io::Result<
 /// SHA-256 of entry `count = 0` as printed (the six lines), in lowercase hex: the value
 /// PQClean publishes as `nistkat-sha256`.
 ///
-/// # Panics
-/// Never: [`entries`] yields as many entries as asked for.
-pub fn kat0_sha256(kem: &dyn KatKem) -> String {
+/// # Errors
+/// [`KatError`] when the entry's decapsulation disagrees.
+pub fn kat0_sha256(kem: &dyn KatKem) -> Result<String, KatError> {
     use sha2::Digest;
-    let e = entries(kem, 1).next().expect("one entry");
-    hex::encode(sha2::Sha256::digest(e.to_text().as_bytes()))
+    let e = first_entry(kem)?;
+    Ok(hex::encode(sha2::Sha256::digest(e.to_text().as_bytes())))
+}
+
+/// Entry `count = 0`.
+///
+/// # Errors
+/// [`KatError`] when the entry's decapsulation disagrees.
+pub fn first_entry(kem: &dyn KatKem) -> Result<Entry, KatError> {
+    entries(kem, 1).next().unwrap_or(Err(KatError { count: 0 }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A KEM whose decapsulation is wrong from entry 3 on.
+    struct BadDec(std::cell::Cell<usize>);
+    impl KatKem for BadDec {
+        fn algname(&self) -> &'static str {
+            "bad"
+        }
+        fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
+            let mut k = vec![0u8; 4];
+            rng.fill(&mut k);
+            (k.clone(), k)
+        }
+        fn enc(&self, pk: &[u8], _rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
+            (pk.to_vec(), pk.to_vec())
+        }
+        fn dec(&self, sk: &[u8], _ct: &[u8]) -> Vec<u8> {
+            self.0.set(self.0.get() + 1);
+            let mut ss = sk.to_vec();
+            if self.0.get() > 3 {
+                ss[0] ^= 1;
+            }
+            ss
+        }
+    }
+
+    #[test]
+    fn a_decapsulation_mismatch_stops_the_file() {
+        let mut out = Vec::new();
+        let err = write_response_file(&BadDec(0.into()), &mut out).expect_err("must fail");
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        assert!(err.to_string().contains("count = 3"), "{err}");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert_eq!(text.matches("count = ").count(), 3, "entries 0..2 only");
+    }
 }

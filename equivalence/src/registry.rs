@@ -227,13 +227,35 @@ pub struct Tally {
     pub mismatches: usize,
 }
 
+/// Runs one case, turning a panic on either side into a [`Mismatch`] on the field
+/// `panic` (the panic message is the optimized side's bytes), so a crashing kernel is
+/// reported with its input like any other difference.
+pub fn run_caught(pair: &dyn Pair, input: &[u8]) -> Outcome {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pair.run(input))) {
+        Ok(outcome) => outcome,
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".to_owned());
+            Outcome::Mismatch(Mismatch {
+                field: "panic".to_owned(),
+                offset: 0,
+                reference: Vec::new(),
+                optimized: msg.into_bytes(),
+            })
+        }
+    }
+}
+
 /// Runs `cases` cases of `pair` with inputs from [`case_input`]; `progress` is called
 /// with the number of cases done after each case.
 pub fn check(pair: &dyn Pair, seed: u64, cases: usize, mut progress: impl FnMut(usize)) -> Tally {
     let mut t = Tally::default();
     for i in 0..cases {
         let input = case_input(seed, pair.name(), i as u64);
-        match pair.run(&input) {
+        match run_caught(pair, &input) {
             Outcome::Equal => t.equal += 1,
             Outcome::PreconditionNotMet { .. } => t.precondition_not_met += 1,
             Outcome::Mismatch(m) => {
@@ -264,6 +286,34 @@ mod tests {
             "differs where the carry was dropped"
         );
         assert_eq!(t.equal + t.mismatches, 300);
+    }
+
+    struct Panics;
+    impl Pair for Panics {
+        fn name(&self) -> &'static str {
+            "selftest/panics"
+        }
+        fn level(&self) -> Level {
+            Level::Kernel
+        }
+        fn run(&self, input: &[u8]) -> Outcome {
+            assert!(
+                input[1] < 0xf0,
+                "index out of range in the optimized kernel"
+            );
+            Outcome::Equal
+        }
+    }
+
+    /// A kernel that panics is a reported mismatch with its input, not a crash.
+    #[test]
+    fn a_panicking_pair_is_a_mismatch() {
+        let t = check(&Panics, 1, 200, |_| {});
+        let (_, input, m) = t.first_mismatch.expect("a panic was caught");
+        assert_eq!(m.field, "panic");
+        assert!(String::from_utf8_lossy(&m.optimized).contains("index out of range"));
+        assert!(input[1] >= 0xf0);
+        assert_eq!(t.equal + t.mismatches, 200);
     }
 
     #[test]

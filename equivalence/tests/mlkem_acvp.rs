@@ -78,7 +78,7 @@ fn acvp_keygen() {
             let ctx = format!(
                 "ACVP keyGen tcId {} ({}, {})",
                 c.tc_id,
-                c.params.name,
+                c.params.name(),
                 v.name()
             );
             let d = arr32(&hex(c.prompt, "d", &ctx), "d", &ctx);
@@ -100,7 +100,7 @@ fn encap_decap(v: Variant, cases: &[Case<'_>]) -> HashMap<String, (usize, usize)
             "ACVP encapDecap tcId {} ({}, {}, {})",
             c.tc_id,
             c.function,
-            p.name,
+            p.name(),
             v.name()
         );
         let entry = counts.entry(c.function.to_owned()).or_default();

@@ -88,7 +88,7 @@ fn check(p: &Params, peers: &[(&str, Peer)], d: [u8; 32], z: [u8; 32], m: [u8; 3
                 if let Some(diff) = equivalence::registry::first_difference(name, x, y) {
                     panic!(
                         "{} {} vs {peer}: {diff}\n d = {}\n z = {}\n m = {}",
-                        p.name,
+                        p.name(),
                         v.name(),
                         hex::encode(d),
                         hex::encode(z),

@@ -45,7 +45,7 @@ fn tests<'a>(doc: &'a Value, file: &str, schema: &str, set: &str) -> Vec<Test<'a
     for g in array(doc, "testGroups", file) {
         let p = params(string(g, "parameterSet", file));
         assert_eq!(
-            p.name,
+            p.name(),
             format!("ML-KEM-{set}"),
             "{file}: group for another parameter set"
         );

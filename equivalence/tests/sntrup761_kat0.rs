@@ -23,9 +23,8 @@ fn sha256_hex(s: &str) -> String {
 fn ours(variant: &str) -> String {
     let kem = schemes::kat_kem("sntrup761", Some(variant)).expect("known scheme");
     assert_eq!(kem.algname(), "sntrup761");
-    kat::entries(kem.as_ref(), 1)
-        .next()
-        .expect("one entry")
+    kat::first_entry(kem.as_ref())
+        .expect("decapsulation agrees")
         .to_text()
 }
 
@@ -53,7 +52,11 @@ fn check(variant: &str, file: &str, published: &str) {
         );
     }
     let kem = schemes::kat_kem("sntrup761", Some(variant)).expect("known");
-    assert_eq!(kat::kat0_sha256(kem.as_ref()), published, "{variant}");
+    assert_eq!(
+        kat::kat0_sha256(kem.as_ref()).as_deref(),
+        Ok(published),
+        "{variant}"
+    );
 }
 
 #[test]

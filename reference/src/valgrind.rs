@@ -16,8 +16,8 @@ const MAKE_MEM_DEFINED: usize = tool_base(b'M', b'C') + 2;
 fn client_request(request: usize, addr: usize, len: usize) -> usize {
     let args: [usize; 6] = [request, addr, len, 0, 0, 0];
     let mut result: usize = 0;
-    // SAFETY: the sequence only rotates rdi by a multiple of 64 bits and exchanges rbx
-    // with itself; valgrind reads `args` through rax and writes the result to rdx.
+    // SAFETY: the sequence only rotates rdi by a multiple of 64 bits (clobbering flags,
+    // so no `preserves_flags`) and exchanges rbx with itself; valgrind reads `args` through rax and writes the result to rdx.
     // Nothing else is touched.
     unsafe {
         core::arch::asm!(
@@ -29,7 +29,7 @@ fn client_request(request: usize, addr: usize, len: usize) -> usize {
             inout("rdx") result,
             in("rax") args.as_ptr(),
             inout("rdi") 0usize => _,
-            options(nostack, preserves_flags)
+            options(nostack)
         );
     }
     result

@@ -37,8 +37,8 @@ fn mlkem() {
             // Decapsulation: ŝ (dk[..384k]) and z are secret; the embedded ek and
             // H(ek) are public. Both the accepting and the implicit-rejection path.
             let mut dk = kp.dk.clone();
-            let secret_s = 384 * p.k;
-            let z_at = 768 * p.k + 64;
+            let secret_s = 384 * p.k();
+            let z_at = 768 * p.k() + 64;
             mark_public(&dk);
             mark_secret(&dk[..secret_s]);
             mark_secret(&dk[z_at..]);
@@ -50,7 +50,7 @@ fn mlkem() {
             // Compare outside the measured region: declassify the results first.
             mark_public(&k);
             mark_public(&k2);
-            assert_eq!(k, k2, "{} {}: decapsulation", p.name, v.name());
+            assert_eq!(k, k2, "{} {}: decapsulation", p.name(), v.name());
             d.fill(0);
             z.fill(0);
             dk.fill(0);

@@ -43,7 +43,7 @@ enum Command {
     },
     /// Write the NIST PQCgenKAT_kem response file (counts 0..99) to stdout.
     Kat {
-        /// Scheme: ml-kem-512, ml-kem-768, ml-kem-1024, sntrup761, ntruhps2048509.
+        /// Scheme (see `refopt list`), for example ml-kem-768 or sntrup761.
         scheme: String,
         /// Variant (default: reference).
         #[arg(long)]
@@ -61,8 +61,7 @@ struct CheckArgs {
     /// Seed of the input stream.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Only these pairs (repeatable; a name ending in `/` or without `/` matches a
-    /// prefix).
+    /// Only pairs whose name starts with this (repeatable).
     #[arg(long = "pair")]
     pairs: Vec<String>,
     /// Directory where failing inputs are kept as regression cases.
@@ -109,6 +108,10 @@ fn selected(args: &CheckArgs) -> Vec<&'static dyn Pair> {
 }
 
 fn check(args: &CheckArgs) -> ExitCode {
+    if args.cases == Some(0) {
+        eprintln!("refopt: --cases 0 would check nothing");
+        return ExitCode::from(2);
+    }
     let pairs = selected(args);
     if pairs.is_empty() {
         eprintln!(
@@ -230,7 +233,7 @@ fn replay(name: &str, input: &str) -> ExitCode {
         eprintln!("refopt: the input must be hex");
         return ExitCode::from(2);
     };
-    match pair.run(&bytes) {
+    match registry::run_caught(pair, &bytes) {
         Outcome::Equal => {
             println!("{name}: equal");
             ExitCode::SUCCESS
@@ -259,6 +262,10 @@ fn kat_file(scheme: &str, variant: Option<&str>) -> ExitCode {
     match kat::write_response_file(kem.as_ref(), &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            eprintln!("refopt: {e}");
+            ExitCode::FAILURE
+        }
         Err(e) => {
             eprintln!("refopt: writing the KAT file: {e}");
             ExitCode::FAILURE

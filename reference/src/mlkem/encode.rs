@@ -8,7 +8,7 @@ use super::ntt::N;
 /// Computed as ⌊(x·2^(d+1) + q) / 2q⌋ with the division replaced by a multiply and
 /// shift (no data-dependent division); a test checks every x < q for every d used.
 #[inline(always)]
-pub fn compress(x: Fe, d: u32) -> u16 {
+pub(crate) fn compress(x: Fe, d: u32) -> u16 {
     debug_assert!(x < Q && (1..=11).contains(&d));
     // ⌊2^37 / 2q⌋ + 1: exact for numerators below 2^24 (x·2^12 + q < 2^24).
     // Evaluated at compile time: no runtime division.
@@ -21,7 +21,7 @@ pub fn compress(x: Fe, d: u32) -> u16 {
 
 /// Decompress_d(y) = ⌈(q/2^d)·y⌋, for y < 2^d.
 #[inline(always)]
-pub fn decompress(y: u16, d: u32) -> Fe {
+pub(crate) fn decompress(y: u16, d: u32) -> Fe {
     debug_assert!(u32::from(y) < (1 << d));
     ((u32::from(y) * u32::from(Q) + (1 << (d - 1))) >> d) as u16
 }
@@ -31,7 +31,7 @@ pub fn decompress(y: u16, d: u32) -> Fe {
 /// Eight d-bit values fill exactly d bytes, so the bit string is built eight values
 /// at a time in a 128-bit word (8·12 = 96 bits at most) and written out d bytes at a
 /// time: the same bit order as the algorithm's bit-by-bit loop.
-pub fn byte_encode(f: &[u16; N], d: u32, out: &mut [u8]) {
+pub(crate) fn byte_encode(f: &[u16; N], d: u32, out: &mut [u8]) {
     debug_assert!((1..=12).contains(&d));
     debug_assert_eq!(out.len(), 32 * d as usize);
     let db = d as usize;
@@ -46,7 +46,7 @@ pub fn byte_encode(f: &[u16; N], d: u32, out: &mut [u8]) {
 }
 
 /// Algorithm 6: ByteDecode_d without the final reduction: 256 values of d bits each.
-pub fn byte_decode_raw(b: &[u8], d: u32) -> [u16; N] {
+pub(crate) fn byte_decode_raw(b: &[u8], d: u32) -> [u16; N] {
     debug_assert!((1..=12).contains(&d));
     debug_assert_eq!(b.len(), 32 * d as usize);
     let db = d as usize;
@@ -65,7 +65,7 @@ pub fn byte_decode_raw(b: &[u8], d: u32) -> [u16; N] {
 
 /// Algorithm 6: ByteDecode_12, reducing each 12-bit value mod q as the standard says
 /// (used for keys that have no modulus check: the dk's ŝ and its embedded ek).
-pub fn byte_decode_12_mod_q(b: &[u8]) -> [Fe; N] {
+pub(crate) fn byte_decode_12_mod_q(b: &[u8]) -> [Fe; N] {
     let mut f = byte_decode_raw(b, 12);
     for c in &mut f {
         // A 12-bit value is below 4096 < 2q.
@@ -77,7 +77,7 @@ pub fn byte_decode_12_mod_q(b: &[u8]) -> [Fe; N] {
 /// The modulus check of FIPS 203 section 7.2 for one 384-byte block: every 12-bit
 /// value is below q. Returns 1 when it passes, 0 otherwise; no early exit (the key is
 /// public, but the check costs the same either way).
-pub fn byte_decode_12_checked(b: &[u8]) -> ([Fe; N], u8) {
+pub(crate) fn byte_decode_12_checked(b: &[u8]) -> ([Fe; N], u8) {
     let f = byte_decode_raw(b, 12);
     let mut ok = 1u8;
     for &c in &f {

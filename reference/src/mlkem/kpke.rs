@@ -10,7 +10,7 @@ use super::{Kernels, MAX_K, Matrix, Params};
 
 /// Â with Â[i][j] = SampleNTT(ρ ‖ j ‖ i) (Algorithm 13 lines 3-7, Algorithm 14 lines
 /// 4-8).
-pub fn sample_matrix(p: &Params, rho: &[u8; 32]) -> Matrix {
+pub(crate) fn sample_matrix(p: &Params, rho: &[u8; 32]) -> Matrix {
     let mut a = [[NttPoly::ZERO; MAX_K]; MAX_K];
     for (i, row) in a.iter_mut().enumerate().take(p.k) {
         for (j, e) in row.iter_mut().enumerate().take(p.k) {
@@ -42,7 +42,7 @@ fn dot(k: usize, a: &[NttPoly], b: &[NttPoly]) -> NttPoly {
 }
 
 /// Algorithm 13: K-PKE.KeyGen(d). Writes ek_PKE (384k + 32 bytes) and dk_PKE (384k).
-pub fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
+pub(crate) fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
     let (rho, sigma) = super::sample::g(&[d, &[p.k as u8]]);
     // ρ is published as the last 32 bytes of ek; SampleNTT may branch on it.
     crate::ct::declassify(&rho);
@@ -62,17 +62,17 @@ pub fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
 
 /// A parsed K-PKE encryption key: t̂ (k canonical NTT-domain polynomials) and ρ.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EncryptionKey {
+pub(crate) struct EncryptionKey {
     /// t̂, the first k entries used.
-    pub t_hat: [NttPoly; MAX_K],
+    pub(crate) t_hat: [NttPoly; MAX_K],
     /// ρ, the seed of Â.
-    pub rho: [u8; 32],
+    pub(crate) rho: [u8; 32],
 }
 
 impl EncryptionKey {
     /// Parses ek_PKE (384k + 32 bytes) with the modulus check of FIPS 203 section 7.2.
     /// Returns `None` when a 12-bit value is >= q. The length must already be checked.
-    pub fn parse_checked(p: &Params, ek: &[u8]) -> Option<Self> {
+    pub(crate) fn parse_checked(p: &Params, ek: &[u8]) -> Option<Self> {
         let mut key = Self {
             t_hat: [NttPoly::ZERO; MAX_K],
             rho: [0; 32],
@@ -89,7 +89,7 @@ impl EncryptionKey {
 
     /// Parses ek_PKE reducing every 12-bit value mod q (ByteDecode_12 as defined), for
     /// the copy embedded in a decapsulation key, which has no modulus check.
-    pub fn parse_mod_q(p: &Params, ek: &[u8]) -> Self {
+    pub(crate) fn parse_mod_q(p: &Params, ek: &[u8]) -> Self {
         let mut key = Self {
             t_hat: [NttPoly::ZERO; MAX_K],
             rho: [0; 32],
@@ -104,7 +104,7 @@ impl EncryptionKey {
 
 /// Algorithm 14: K-PKE.Encrypt(ek_PKE, m, r), with ek_PKE already parsed (lines 2-3).
 /// Writes c (32·(du·k + dv) bytes).
-pub fn encrypt<K: Kernels>(
+pub(crate) fn encrypt<K: Kernels>(
     p: &Params,
     ek: &EncryptionKey,
     m: &[u8; 32],
@@ -150,7 +150,7 @@ pub fn encrypt<K: Kernels>(
 }
 
 /// Algorithm 15: K-PKE.Decrypt(dk_PKE, c).
-pub fn decrypt(p: &Params, dk: &[u8], c: &[u8]) -> [u8; 32] {
+pub(crate) fn decrypt(p: &Params, dk: &[u8], c: &[u8]) -> [u8; 32] {
     let k = p.k;
     let c1_len = 32 * p.du as usize;
     let mut acc = NttPoly::ZERO;

@@ -17,11 +17,11 @@
 //! | [`keygen`] | Algorithm 19, ML-KEM.KeyGen (d and z from the caller's source) |
 //! | [`encaps`] | Algorithm 20, ML-KEM.Encaps (m from the caller's source) |
 
-pub mod encode;
+pub(crate) mod encode;
 pub mod field;
-pub mod kpke;
+pub(crate) mod kpke;
 pub mod ntt;
-pub mod sample;
+pub(crate) mod sample;
 
 use crate::ct;
 use crate::error::{Error, check_length};
@@ -36,23 +36,44 @@ pub const MAX_K: usize = 4;
 pub type Matrix = [[NttPoly; MAX_K]; MAX_K];
 
 /// An ML-KEM parameter set (FIPS 203 section 8, Table 2).
+///
+/// Only the three standard sets exist ([`ML_KEM_512`], [`ML_KEM_768`],
+/// [`ML_KEM_1024`]); the fields are private so no other value can reach the code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
-    /// Name, for example `ML-KEM-768`.
-    pub name: &'static str,
-    /// Module rank k.
-    pub k: usize,
-    /// η1.
-    pub eta1: usize,
-    /// η2.
-    pub eta2: usize,
-    /// d_u.
-    pub du: u32,
-    /// d_v.
-    pub dv: u32,
+    name: &'static str,
+    k: usize,
+    eta1: usize,
+    eta2: usize,
+    du: u32,
+    dv: u32,
 }
 
 impl Params {
+    /// Name, for example `ML-KEM-768`.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+    /// Module rank k.
+    pub const fn k(&self) -> usize {
+        self.k
+    }
+    /// η1.
+    pub const fn eta1(&self) -> usize {
+        self.eta1
+    }
+    /// η2.
+    pub const fn eta2(&self) -> usize {
+        self.eta2
+    }
+    /// d_u.
+    pub const fn du(&self) -> u32 {
+        self.du
+    }
+    /// d_v.
+    pub const fn dv(&self) -> u32 {
+        self.dv
+    }
     /// Encapsulation key bytes, 384k + 32.
     pub const fn ek_len(&self) -> usize {
         384 * self.k + 32
@@ -146,13 +167,22 @@ impl Kernels for Reference {
     }
 }
 
-/// An ML-KEM key pair as byte strings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An ML-KEM key pair as byte strings. `Debug` shows ek and hides dk.
+#[derive(Clone, PartialEq, Eq)]
 pub struct KeyPair {
     /// Encapsulation key (384k + 32 bytes).
     pub ek: Vec<u8>,
     /// Decapsulation key (768k + 96 bytes): dk_PKE ‖ ek ‖ H(ek) ‖ z.
     pub dk: Vec<u8>,
+}
+
+impl core::fmt::Debug for KeyPair {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KeyPair")
+            .field("ek", &self.ek)
+            .field("dk", &format_args!("<{} secret bytes>", self.dk.len()))
+            .finish()
+    }
 }
 
 /// Algorithm 16: ML-KEM.KeyGen_internal(d, z).

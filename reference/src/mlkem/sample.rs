@@ -8,12 +8,12 @@ use super::field::{self, Q};
 use super::ntt::{N, NttPoly, Poly};
 
 /// H(s) = SHA3-256(s).
-pub fn h(s: &[u8]) -> [u8; 32] {
+pub(crate) fn h(s: &[u8]) -> [u8; 32] {
     sha3::Sha3_256::digest(s).into()
 }
 
 /// G(c) = SHA3-512(c), split into two 32-byte halves; `c` is given in parts.
-pub fn g(parts: &[&[u8]]) -> ([u8; 32], [u8; 32]) {
+pub(crate) fn g(parts: &[&[u8]]) -> ([u8; 32], [u8; 32]) {
     let mut hasher = sha3::Sha3_512::new();
     for p in parts {
         hasher.update(p);
@@ -27,14 +27,14 @@ pub fn g(parts: &[&[u8]]) -> ([u8; 32], [u8; 32]) {
 }
 
 /// J(s) = SHAKE256(s, 32 bytes); `s` is given in parts.
-pub fn j(parts: &[&[u8]]) -> [u8; 32] {
+pub(crate) fn j(parts: &[&[u8]]) -> [u8; 32] {
     let mut out = [0u8; 32];
     Shake256::digest(parts, &mut out);
     out
 }
 
 /// PRF_η(s, b) = SHAKE256(s ‖ b, 64·η bytes), written to `out`.
-pub fn prf(s: &[u8; 32], b: u8, out: &mut [u8]) {
+pub(crate) fn prf(s: &[u8; 32], b: u8, out: &mut [u8]) {
     Shake256::digest(&[s, &[b]], out);
 }
 
@@ -42,7 +42,7 @@ pub fn prf(s: &[u8; 32], b: u8, out: &mut [u8]) {
 const SHAKE128_RATE: usize = 168;
 
 /// Algorithm 7: SampleNTT(ρ ‖ j ‖ i), rejection sampling from SHAKE128.
-pub fn sample_ntt(rho: &[u8; 32], j: u8, i: u8) -> NttPoly {
+pub(crate) fn sample_ntt(rho: &[u8; 32], j: u8, i: u8) -> NttPoly {
     let mut xof = Shake128::new();
     xof.absorb(rho);
     xof.absorb(&[j, i]);
@@ -74,7 +74,7 @@ pub fn sample_ntt(rho: &[u8; 32], j: u8, i: u8) -> NttPoly {
 /// the next η bits. The bit sums are taken for a whole byte (η = 2) or three bytes
 /// (η = 3) at once: adding the word to itself shifted by one (and by two) with a mask
 /// that keeps every η-th bit leaves each η-bit field holding its own bit count.
-pub fn sample_poly_cbd(b: &[u8], eta: usize) -> Poly {
+pub(crate) fn sample_poly_cbd(b: &[u8], eta: usize) -> Poly {
     debug_assert_eq!(b.len(), 64 * eta);
     let mut f = [0u16; N];
     if eta == 2 {
