@@ -92,7 +92,7 @@ pub fn poly_mod_2_phi_n(r: &mut Poly) {
 
 /// `poly_Sq_mul`: product mod (q, Φ_n) (mod 2^16 before the packing's MODQ), with the
 /// caller's multiplier.
-pub fn poly_sq_mul(a: &Poly, b: &Poly, rq_mul: fn(&Poly, &Poly) -> Poly) -> Poly {
+pub fn poly_sq_mul(a: &Poly, b: &Poly, rq_mul: impl Fn(&Poly, &Poly) -> Poly) -> Poly {
     let mut r = rq_mul(a, b);
     poly_mod_q_phi_n(&mut r);
     r
@@ -100,7 +100,7 @@ pub fn poly_sq_mul(a: &Poly, b: &Poly, rq_mul: fn(&Poly, &Poly) -> Poly) -> Poly
 
 /// `poly_S3_mul`: product mod (3, Φ_n), with the reference's explicit MODQ between
 /// the multiplication and the mod-3 step (exact for ternary inputs: 509·4 < q).
-pub fn poly_s3_mul(a: &Poly, b: &Poly, rq_mul: fn(&Poly, &Poly) -> Poly) -> Poly {
+pub fn poly_s3_mul(a: &Poly, b: &Poly, rq_mul: impl Fn(&Poly, &Poly) -> Poly) -> Poly {
     let mut r = rq_mul(a, b);
     for c in r.0.iter_mut() {
         *c = modq(*c);
@@ -252,7 +252,7 @@ pub fn poly_s3_inv(a: &Poly) -> Poly {
 /// Preconditions: `ai` is an inverse of `a` mod (2, Φ_n), in any representative mod
 /// x^n − 1; `rq_mul` is exact mod q. Postcondition: an inverse of `a` mod (q, Φ_n);
 /// its (x − 1)-component depends on the one of `ai` (the brief, section C.3).
-pub fn poly_r2_inv_to_rq_inv(ai: &Poly, a: &Poly, rq_mul: fn(&Poly, &Poly) -> Poly) -> Poly {
+pub fn poly_r2_inv_to_rq_inv(ai: &Poly, a: &Poly, rq_mul: impl Fn(&Poly, &Poly) -> Poly) -> Poly {
     const {
         assert!(256 < Q as u32 && (Q as u32) < 65536 && Q.is_power_of_two());
     }
