@@ -213,10 +213,10 @@ pub fn poly_for(g: &mut Gen, pattern: u8) -> Poly {
         }
         5 => p.0.iter_mut().step_by(2).for_each(|c| *c = 0xffff),
         6 => p.0.fill(Q - 1),
-        _ => p
-            .0
-            .iter_mut()
-            .for_each(|c| *c = 0xf800 | g.below(1 << 11) as u16),
+        _ => {
+            p.0.iter_mut()
+                .for_each(|c| *c = 0xf800 | g.below(1 << 11) as u16)
+        }
     }
     p
 }
@@ -431,7 +431,10 @@ pub static PAIRS: &[&dyn Pair] = &[
         Variant::OptimizedPortable,
         "ntruhps2048509/rq-inv/optimized-portable",
     ),
-    &RqInv(Variant::OptimizedPclmul, "ntruhps2048509/rq-inv/optimized-pclmul"),
+    &RqInv(
+        Variant::OptimizedPclmul,
+        "ntruhps2048509/rq-inv/optimized-pclmul",
+    ),
     &RqMul,
     &R2Mul,
     &Api(Variant::Before, "ntruhps2048509/api/before"),
@@ -440,7 +443,10 @@ pub static PAIRS: &[&dyn Pair] = &[
         Variant::OptimizedPortable,
         "ntruhps2048509/api/optimized-portable",
     ),
-    &Api(Variant::OptimizedPclmul, "ntruhps2048509/api/optimized-pclmul"),
+    &Api(
+        Variant::OptimizedPclmul,
+        "ntruhps2048509/api/optimized-pclmul",
+    ),
 ];
 
 /// ntruhps2048509 as the NIST KAT driver runs it (keypair draws 2413 then 32 bytes,

@@ -96,7 +96,11 @@ fn n3_chain_exponent_is_2_pow_508_minus_2() {
     // The intermediate elements are s_m = a^(2^m − 1) for the documented m.
     let ms = [1u32, 2, 3, 6, 12, 15, 30, 60, 63, 126, 252, 504, 507];
     for (t, &m) in ms.iter().enumerate() {
-        assert_eq!(e[t], Big::from_u64(1).shl(m).sub(&Big::from_u64(1)), "s_{m}");
+        assert_eq!(
+            e[t],
+            Big::from_u64(1).shl(m).sub(&Big::from_u64(1)),
+            "s_{m}"
+        );
     }
 }
 
@@ -270,7 +274,12 @@ fn chain_inverse_times_input_is_one_mod_phi() {
         let mut ones_but_0 = [u64::MAX; 8];
         ones_but_0[7] = (1 << (N - 448)) - 1;
         ones_but_0[0] &= !1;
-        let invertible = !(ar == [0; 8] || ar == { let mut f = [u64::MAX; 8]; f[7] = (1 << (N - 448)) - 1; f });
+        let invertible = !(ar == [0; 8]
+            || ar == {
+                let mut f = [u64::MAX; 8];
+                f[7] = (1 << (N - 448)) - 1;
+                f
+            });
         if invertible {
             assert!(prod == one || prod == ones_but_0, "a·a⁻¹ ≢ 1 mod Φ");
         }

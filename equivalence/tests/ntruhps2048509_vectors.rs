@@ -168,7 +168,12 @@ fn products_mod_q_every_variant() {
         let want = poly_of(field(c, "r"));
         for v in Variant::ALL {
             // Exact: both multipliers are exact mod 2^16, like the schoolbook C code.
-            assert_eq!(v.poly_rq_mul(&a, &b).0, want.0, "Rq_mul count {i} {}", v.name());
+            assert_eq!(
+                v.poly_rq_mul(&a, &b).0,
+                want.0,
+                "Rq_mul count {i} {}",
+                v.name()
+            );
         }
     }
     for (i, c) in cases("Sq_mul").iter().enumerate() {
@@ -177,7 +182,12 @@ fn products_mod_q_every_variant() {
         for v in Variant::ALL {
             let mut got = v.poly_rq_mul(&a, &b);
             poly::poly_mod_q_phi_n(&mut got);
-            assert_eq!(masked(&got).0, masked(&want).0, "Sq_mul count {i} {}", v.name());
+            assert_eq!(
+                masked(&got).0,
+                masked(&want).0,
+                "Sq_mul count {i} {}",
+                v.name()
+            );
         }
     }
 }
@@ -190,7 +200,11 @@ fn pack_and_unpack_exact() {
     }
     for (i, c) in cases("Rq_sum_zero_tobytes").iter().enumerate() {
         let got = pack::poly_rq_sum_zero_tobytes(&poly_of(field(c, "a")));
-        assert_eq!(got, bytes_of::<POLYBYTES>(field(c, "r")), "Rq_sum_zero_tobytes {i}");
+        assert_eq!(
+            got,
+            bytes_of::<POLYBYTES>(field(c, "r")),
+            "Rq_sum_zero_tobytes {i}"
+        );
     }
     for (i, c) in cases("Sq_frombytes").iter().enumerate() {
         let got = pack::poly_sq_frombytes(&bytes_of::<POLYBYTES>(field(c, "r")));
@@ -202,7 +216,11 @@ fn pack_and_unpack_exact() {
     }
     for (i, c) in cases("S3_tobytes").iter().enumerate() {
         let got = pack::poly_s3_tobytes(&poly_of(field(c, "a")));
-        assert_eq!(got, bytes_of::<PACK_TRINARY_BYTES>(field(c, "msg")), "S3_tobytes {i}");
+        assert_eq!(
+            got,
+            bytes_of::<PACK_TRINARY_BYTES>(field(c, "msg")),
+            "S3_tobytes {i}"
+        );
     }
     for (i, c) in cases("S3_frombytes").iter().enumerate() {
         let got = pack::poly_s3_frombytes(&bytes_of::<PACK_TRINARY_BYTES>(field(c, "msg")));

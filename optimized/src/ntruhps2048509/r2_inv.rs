@@ -185,7 +185,11 @@ fn mul256<C: Fn(u64, u64) -> u128>(clmul: &C, x: [u64; 4], y: [u64; 4]) -> [u64;
     let (y0, y1) = ([y[0], y[1]], [y[2], y[3]]);
     let lo = mul128(clmul, x0, y0);
     let hi = mul128(clmul, x1, y1);
-    let mid = mul128(clmul, [x0[0] ^ x1[0], x0[1] ^ x1[1]], [y0[0] ^ y1[0], y0[1] ^ y1[1]]);
+    let mid = mul128(
+        clmul,
+        [x0[0] ^ x1[0], x0[1] ^ x1[1]],
+        [y0[0] ^ y1[0], y0[1] ^ y1[1]],
+    );
     let mut r = [0u64; 8];
     r[..4].copy_from_slice(&lo);
     r[4..].copy_from_slice(&hi);

@@ -212,8 +212,9 @@ pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], E
     check_length("secret key", sk, SECRETKEY_BYTES)?;
     check_length("ciphertext", c, CIPHERTEXT_BYTES)?;
     let ct: &[u8; CIPHERTEXT_BYTES] = c.try_into().expect("length checked");
-    let sk_owcpa: &[u8; OWCPA_SECRETKEYBYTES] =
-        sk[..OWCPA_SECRETKEYBYTES].try_into().expect("length checked");
+    let sk_owcpa: &[u8; OWCPA_SECRETKEYBYTES] = sk[..OWCPA_SECRETKEYBYTES]
+        .try_into()
+        .expect("length checked");
     let (rm, fail) = owcpa::owcpa_dec::<K>(ct, sk_owcpa);
     let mut k = sha3_256(&[&rm]);
     let k_rej = sha3_256(&[&sk[OWCPA_SECRETKEYBYTES..], c]);
