@@ -192,7 +192,7 @@ pub fn invertible_mod2(a: &Poly) -> bool {
 /// all q−1; dense high bits.
 pub fn poly_for(g: &mut Gen, pattern: u8) -> Poly {
     let mut p = Poly::ZERO;
-    match pattern % 8 {
+    match pattern & 7 {
         0 => p.0.iter_mut().for_each(|c| *c = g.below(1 << 16) as u16),
         1 => p.0.iter_mut().for_each(|c| *c = g.below(2) as u16),
         2 => {
@@ -330,7 +330,7 @@ impl Pair for RqMul {
         let mut g = Gen::new(input);
         let sel = g.selector();
         let a = poly_for(&mut g, sel);
-        let b = poly_for(&mut g, sel / 8);
+        let b = poly_for(&mut g, sel >> 3);
         let r = Reference::poly_rq_mul(&a, &b);
         let o = Optimized::poly_rq_mul(&a, &b);
         Outcome::compare([(
@@ -363,7 +363,7 @@ impl Pair for R2Mul {
         let mut g = Gen::new(input);
         let sel = g.selector();
         let a = r2_inv::r2_from_poly(&poly_for(&mut g, sel));
-        let b = r2_inv::r2_from_poly(&poly_for(&mut g, sel / 8));
+        let b = r2_inv::r2_from_poly(&poly_for(&mut g, sel >> 3));
         let r = r2_inv::r2_mul_portable(&a, &b);
         let o = p.r2_mul(&a, &b);
         Outcome::compare([(

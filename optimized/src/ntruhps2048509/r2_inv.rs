@@ -143,6 +143,7 @@ const _: () = assert!(BITS_PER_CLASS < (1 << 5));
 /// positions of class (c1 + c2) mod 5, which the masks keep. 25 integer multiplies, no
 /// branch and no table lookup.
 #[inline(always)]
+#[allow(clippy::needless_range_loop)] // c, i, j are bit-class numbers used together
 pub fn clmul64_portable(a: u64, b: u64) -> u128 {
     let mut ai = [0u64; 5];
     let mut bi = [0u64; 5];

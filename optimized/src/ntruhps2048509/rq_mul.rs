@@ -40,7 +40,7 @@ fn karatsuba(r: &mut [u16], a: &[u16], b: &[u16], scratch: &mut [u16]) {
         schoolbook(r, a, b);
         return;
     }
-    let h = n / 2;
+    let h = n >> 1;
     let (a0, a1) = a.split_at(h);
     let (b0, b1) = b.split_at(h);
     {

@@ -40,7 +40,7 @@ pub mod params {
     /// Modulus q = 2048.
     pub const Q: u16 = 1 << LOGQ;
     /// Fixed-type weight q/8 − 2 = 254 (127 coefficients +1, 127 −1).
-    pub const WEIGHT: usize = (Q as usize) / 8 - 2;
+    pub const WEIGHT: usize = ((Q as usize) >> 3) - 2;
     /// Bytes for an iid ternary sample.
     pub const SAMPLE_IID_BYTES: usize = N - 1;
     /// Bytes for a fixed-type sample: 30 bits per coefficient, ⌈30(n−1)/8⌉.
@@ -137,6 +137,12 @@ impl core::fmt::Debug for KeyPair {
     }
 }
 
+/// The first `L` bytes of `s` as an array. Callers check `s.len() >= L` first (public
+/// lengths); indexing never goes out of range then.
+pub(crate) fn copy_array<const L: usize>(s: &[u8]) -> [u8; L] {
+    core::array::from_fn(|i| s[i])
+}
+
 fn sha3_256(parts: &[&[u8]]) -> [u8; 32] {
     let mut h = Sha3_256::new();
     for p in parts {
@@ -177,14 +183,14 @@ pub fn encaps_derand<K: Kernels>(
     rm_seed: &[u8; SAMPLE_RM_BYTES],
 ) -> Result<([u8; CIPHERTEXT_BYTES], [u8; SHAREDKEYBYTES]), Error> {
     check_length("public key", pk, PUBLICKEY_BYTES)?;
-    let pk: &[u8; PUBLICKEY_BYTES] = pk.try_into().expect("length checked");
+    let pk: [u8; PUBLICKEY_BYTES] = copy_array(pk);
     let (mut r, m) = sample::sample_rm(rm_seed);
     let mut rm = [0u8; OWCPA_MSGBYTES];
     rm[..PACK_TRINARY_BYTES].copy_from_slice(&pack::poly_s3_tobytes(&r));
     rm[PACK_TRINARY_BYTES..].copy_from_slice(&pack::poly_s3_tobytes(&m));
     let k = sha3_256(&[&rm]);
     poly::poly_z3_to_zq(&mut r);
-    let c = owcpa::owcpa_enc::<K>(&r, &m, pk);
+    let c = owcpa::owcpa_enc::<K>(&r, &m, &pk);
     Ok((c, k))
 }
 
@@ -211,11 +217,9 @@ pub fn encaps<K: Kernels>(
 pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], Error> {
     check_length("secret key", sk, SECRETKEY_BYTES)?;
     check_length("ciphertext", c, CIPHERTEXT_BYTES)?;
-    let ct: &[u8; CIPHERTEXT_BYTES] = c.try_into().expect("length checked");
-    let sk_owcpa: &[u8; OWCPA_SECRETKEYBYTES] = sk[..OWCPA_SECRETKEYBYTES]
-        .try_into()
-        .expect("length checked");
-    let (rm, fail) = owcpa::owcpa_dec::<K>(ct, sk_owcpa);
+    let ct: [u8; CIPHERTEXT_BYTES] = copy_array(c);
+    let sk_owcpa: [u8; OWCPA_SECRETKEYBYTES] = copy_array(sk);
+    let (rm, fail) = owcpa::owcpa_dec::<K>(&ct, &sk_owcpa);
     let mut k = sha3_256(&[&rm]);
     let k_rej = sha3_256(&[&sk[OWCPA_SECRETKEYBYTES..], c]);
     ct::select_into(&mut k, &k_rej, ct::mask_u8(fail as u8));

@@ -1,6 +1,5 @@
 //! The OW-CPA public-key encryption scheme (`owcpa.c` of NTRU round 3, HPS branch).
 
-use super::Kernels;
 use super::pack::{
     poly_rq_sum_zero_frombytes, poly_rq_sum_zero_tobytes, poly_s3_frombytes, poly_s3_tobytes,
     poly_sq_frombytes, poly_sq_tobytes,
@@ -14,6 +13,7 @@ use super::poly::{
     poly_z3_to_zq,
 };
 use super::sample::sample_fg;
+use super::{Kernels, copy_array};
 
 /// `owcpa_keypair`: (pk, the first 903 bytes of sk) from 2413 uniform bytes.
 ///
@@ -112,17 +112,15 @@ pub fn owcpa_dec<K: Kernels>(
 ) -> ([u8; OWCPA_MSGBYTES], u32) {
     let mut rm = [0u8; OWCPA_MSGBYTES];
     let c = poly_rq_sum_zero_frombytes(ct);
-    let sk_f: &[u8; PACK_TRINARY_BYTES] = sk[..PACK_TRINARY_BYTES].try_into().expect("102");
-    let sk_finv: &[u8; PACK_TRINARY_BYTES] = sk[PACK_TRINARY_BYTES..2 * PACK_TRINARY_BYTES]
-        .try_into()
-        .expect("102");
-    let sk_invh: &[u8; POLYBYTES] = sk[2 * PACK_TRINARY_BYTES..].try_into().expect("699");
+    let sk_f: [u8; PACK_TRINARY_BYTES] = copy_array(sk);
+    let sk_finv: [u8; PACK_TRINARY_BYTES] = copy_array(&sk[PACK_TRINARY_BYTES..]);
+    let sk_invh: [u8; POLYBYTES] = copy_array(&sk[2 * PACK_TRINARY_BYTES..]);
 
-    let mut f = poly_s3_frombytes(sk_f);
+    let mut f = poly_s3_frombytes(&sk_f);
     poly_z3_to_zq(&mut f);
     let cf = K::poly_rq_mul(&c, &f);
     let mf = poly_rq_to_s3(&cf);
-    let finv3 = poly_s3_frombytes(sk_finv);
+    let finv3 = poly_s3_frombytes(&sk_finv);
     let m = poly_s3_mul(&mf, &finv3, K::poly_rq_mul);
     rm[PACK_TRINARY_BYTES..].copy_from_slice(&poly_s3_tobytes(&m));
 
@@ -136,7 +134,7 @@ pub fn owcpa_dec<K: Kernels>(
         *o = x.wrapping_sub(y);
     }
     // r = b / h mod (q, Φ_n).
-    let invh = poly_sq_frombytes(sk_invh);
+    let invh = poly_sq_frombytes(&sk_invh);
     let mut r = poly_sq_mul(&b, &invh, K::poly_rq_mul);
     fail |= check_r(&r);
     poly_trinary_zq_to_z3(&mut r);

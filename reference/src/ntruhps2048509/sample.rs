@@ -39,12 +39,12 @@ pub fn sort_i32_ct(x: &mut [i32; N - 1]) {
     while k <= M {
         // First stage of a merge: compare i with its mirror image in the block of k.
         for blk in (0..M).step_by(k) {
-            for i in 0..k / 2 {
+            for i in 0..k >> 1 {
                 let (lo, hi) = s.split_at_mut(blk + k - 1 - i);
                 minmax(&mut lo[blk + i], &mut hi[0]);
             }
         }
-        let mut j = k / 4;
+        let mut j = k >> 2;
         while j >= 1 {
             for blk in (0..M).step_by(2 * j) {
                 for i in blk..blk + j {
@@ -52,9 +52,9 @@ pub fn sort_i32_ct(x: &mut [i32; N - 1]) {
                     minmax(&mut lo[i], &mut hi[0]);
                 }
             }
-            j /= 2;
+            j >>= 1;
         }
-        k *= 2;
+        k <<= 1;
     }
     x.copy_from_slice(&s[..N - 1]);
 }
@@ -82,7 +82,7 @@ pub fn sample_fixed_type(u: &[u8; SAMPLE_FT_BYTES]) -> Poly {
     }
     for (i, si) in s.iter_mut().enumerate().take(WEIGHT) {
         // The first WEIGHT/2 slots hold +1, the next WEIGHT/2 hold −1 (2).
-        *si |= if i < WEIGHT / 2 { 1 } else { 2 };
+        *si |= if i < WEIGHT >> 1 { 1 } else { 2 };
     }
     sort_i32_ct(&mut s);
     let mut r = Poly::ZERO;
@@ -97,8 +97,8 @@ pub fn sample_fixed_type(u: &[u8; SAMPLE_FT_BYTES]) -> Poly {
 pub fn sample_fg(bytes: &[u8; SAMPLE_IID_BYTES + SAMPLE_FT_BYTES]) -> (Poly, Poly) {
     let (iid, ft) = bytes.split_at(SAMPLE_IID_BYTES);
     (
-        sample_iid(iid.try_into().expect("508 bytes")),
-        sample_fixed_type(ft.try_into().expect("1905 bytes")),
+        sample_iid(&super::copy_array(iid)),
+        sample_fixed_type(&super::copy_array(ft)),
     )
 }
 
