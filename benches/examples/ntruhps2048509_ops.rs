@@ -56,47 +56,48 @@ fn main() {
     let ar2 = r2_inv::r2_from_poly(&a);
     for _ in 0..iters {
         match op {
-            "r2_inv/reference" => sink((Reference::poly_r2_inv(black_box(&a)))),
-            "r2_inv/optimized-portable" => sink((r2_inv::r2_inv_chain(
+            "r2_inv/reference" => sink(Reference::poly_r2_inv(black_box(&a))),
+            "r2_inv/optimized-portable" => sink(r2_inv::r2_inv_chain(
                 black_box(&ar2),
                 r2_inv::r2_mul_portable,
-            ))),
+            )),
             "r2_inv/optimized-pclmul" => sink((
                 pclmul.expect("pclmulqdq").r2_inv_chain(black_box(&ar2)),
             )),
-            "rq_inv/reference" => sink((Reference::poly_rq_inv(black_box(&a)))),
-            "rq_inv/before" => sink((Before::poly_rq_inv(black_box(&a)))),
-            "rq_inv/optimized" => sink((Optimized::poly_rq_inv(black_box(&a)))),
+            "rq_inv/reference" => sink(Reference::poly_rq_inv(black_box(&a))),
+            "rq_inv/before" => sink(Before::poly_rq_inv(black_box(&a))),
+            "rq_inv/optimized" => sink(Optimized::poly_rq_inv(black_box(&a))),
             "rq_inv/optimized-portable" => {
-                sink((OptimizedPortable::poly_rq_inv(black_box(&a))))
+                sink(OptimizedPortable::poly_rq_inv(black_box(&a)))
             }
-            "rq_mul/reference" => sink((Reference::poly_rq_mul(black_box(&a), &a))),
-            "rq_mul/karatsuba" => sink((rq_mul::poly_rq_mul_karatsuba(
+            "rq_mul/reference" => sink(Reference::poly_rq_mul(black_box(&a), &a)),
+            "rq_mul/karatsuba-portable" => sink(rq_mul::poly_rq_mul_portable(black_box(&a), &a)),
+            "rq_mul/karatsuba" => sink(rq_mul::poly_rq_mul_karatsuba(
                 black_box(&a),
                 &a,
-            ))),
-            "keygen/reference" => sink((ntru::keypair_derand::<Reference>(
+            )),
+            "keygen/reference" => sink(ntru::keypair_derand::<Reference>(
                 black_box(&seed),
                 &prf,
-            ))),
-            "keygen/before" => sink((ntru::keypair_derand::<Before>(
+            )),
+            "keygen/before" => sink(ntru::keypair_derand::<Before>(
                 black_box(&seed),
                 &prf,
-            ))),
-            "keygen/optimized" => sink((ntru::keypair_derand::<Optimized>(
+            )),
+            "keygen/optimized" => sink(ntru::keypair_derand::<Optimized>(
                 black_box(&seed),
                 &prf,
-            ))),
-            "enc/reference" => sink((ntru::encaps_derand::<Reference>(
+            )),
+            "enc/reference" => sink(ntru::encaps_derand::<Reference>(
                 black_box(&kp.pk),
                 &rm,
-            ))),
-            "enc/optimized" => sink((ntru::encaps_derand::<Optimized>(
+            )),
+            "enc/optimized" => sink(ntru::encaps_derand::<Optimized>(
                 black_box(&kp.pk),
                 &rm,
-            ))),
-            "dec/reference" => sink((ntru::decaps::<Reference>(black_box(&kp.sk), &ct))),
-            "dec/optimized" => sink((ntru::decaps::<Optimized>(black_box(&kp.sk), &ct))),
+            )),
+            "dec/reference" => sink(ntru::decaps::<Reference>(black_box(&kp.sk), &ct)),
+            "dec/optimized" => sink(ntru::decaps::<Optimized>(black_box(&kp.sk), &ct)),
             "keygen/ntrust-native" => {
                 let (mut pk, mut sk) = ([0u8; 699], [0u8; 935]);
                 ntrust_native::crypto_kem_keypair(&mut pk, &mut sk, &mut Fixed(2)).expect("kp");
@@ -113,14 +114,14 @@ fn main() {
                 ntrust_native::crypto_kem_dec(&mut k, &c, &nsk).expect("dec");
                 black_box(k);
             }
-            "keygen/pqclean-clean" => sink((pqcrypto_ntru::ntruhps2048509::keypair())),
-            "enc/pqclean-clean" => sink((pqcrypto_ntru::ntruhps2048509::encapsulate(
+            "keygen/pqclean-clean" => sink(pqcrypto_ntru::ntruhps2048509::keypair()),
+            "enc/pqclean-clean" => sink(pqcrypto_ntru::ntruhps2048509::encapsulate(
                 black_box(&ppk),
-            ))),
-            "dec/pqclean-clean" => sink((pqcrypto_ntru::ntruhps2048509::decapsulate(
+            )),
+            "dec/pqclean-clean" => sink(pqcrypto_ntru::ntruhps2048509::decapsulate(
                 black_box(&pct),
                 &psk,
-            ))),
+            )),
             "none" => {}
             other => panic!("unknown op {other}"),
         }

@@ -71,6 +71,46 @@ impl Pclmul {
     }
 }
 
+/// Proof that the CPU supports AVX2.
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2(());
+
+impl Avx2 {
+    /// `Some` when the running CPU supports AVX2, `None` otherwise or off x86-64.
+    pub fn detect() -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                return Some(Avx2(()));
+            }
+        }
+        None
+    }
+
+    /// `poly_Rq_mul` by the Karatsuba code of [`super::rq_mul`] compiled with AVX2.
+    pub fn rq_mul(
+        self,
+        a: &reference::ntruhps2048509::Poly,
+        b: &reference::ntruhps2048509::Poly,
+    ) -> reference::ntruhps2048509::Poly {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: `self` exists only when the CPU has AVX2.
+            unsafe { avx2::rq_mul_padded(a, b) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (a, b);
+            unreachable!("Avx2::detect returns None off x86_64")
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    super::super::rq_mul::karatsuba_impl!(#[target_feature(enable = "avx2")]);
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{R2, fold509, mul512, r2_inv_chain};

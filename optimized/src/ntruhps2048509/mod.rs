@@ -19,7 +19,7 @@ pub mod rq_mul;
 
 use reference::ntruhps2048509::{Kernels, Poly, poly::poly_r2_inv_divstep};
 
-pub use arch::Pclmul;
+pub use arch::{Avx2, Pclmul};
 
 /// The reference R2 inverse with the fast `poly_Rq_mul`: the state before PR #5.
 #[derive(Clone, Copy, Debug, Default)]

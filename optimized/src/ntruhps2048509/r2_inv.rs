@@ -72,39 +72,183 @@ pub const fn multisquare_table(k: u32) -> [u16; N] {
 /// The distinct multi-squaring amounts the chain uses.
 pub const SQUARINGS: [u32; 8] = [1, 3, 6, 15, 30, 63, 126, 252];
 
-static TABLES: [[u16; N]; 8] = [
-    multisquare_table(1),
-    multisquare_table(3),
-    multisquare_table(6),
-    multisquare_table(15),
-    multisquare_table(30),
-    multisquare_table(63),
-    multisquare_table(126),
-    multisquare_table(252),
+/// Positions of the Beneš network (the 509 coefficients padded to 2^9).
+const BN: usize = 512;
+/// log2 of [`BN`].
+const LOG_BN: usize = 9;
+/// Stages of a Beneš network on 2^9 positions: 2·9 − 1.
+pub const BENES_STAGES: usize = 2 * LOG_BN - 1;
+
+/// The delta-swap distance of Beneš stage `s`: 256, 128, .., 2, 1, 2, .., 256.
+pub const fn benes_distance(s: usize) -> usize {
+    if s < LOG_BN {
+        BN >> (s + 1)
+    } else {
+        BN >> (2 * LOG_BN - 1 - s)
+    }
+}
+
+/// Routes the permutation "bit `table[j]` moves to bit j" (padded with fixed points
+/// 509..511) through a Beneš network by the looping algorithm, at compile time.
+/// Result: for each stage, the 512-bit mask of the lower positions i (i & d = 0) whose
+/// pair (i, i + d) is swapped.
+const fn benes_masks(table: &[u16; N]) -> [[u64; 8]; BENES_STAGES] {
+    let mut masks = [[0u64; 8]; BENES_STAGES];
+    // dst[p]: where the element now at position p must go, relative to its block.
+    let mut dst = [0u16; BN];
+    let mut j = 0;
+    while j < BN {
+        if j < N {
+            dst[table[j] as usize] = j as u16;
+        } else {
+            dst[j] = j as u16;
+        }
+        j += 1;
+    }
+    let mut level = 0;
+    while level + 1 < LOG_BN {
+        let size = BN >> level;
+        let h = size >> 1;
+        let mut next = [0u16; BN];
+        let mut base = 0;
+        while base < BN {
+            // inv[q]: local position of the element bound for local output q.
+            let mut inv = [0u16; BN];
+            let mut p = 0;
+            while p < size {
+                inv[dst[base + p] as usize] = p as u16;
+                p += 1;
+            }
+            // Colour = which half-size subnetwork the element goes through. Input
+            // partners (p, p ^ h) and output partners (bound for q, q ^ h) differ.
+            let mut colour = [2u8; BN];
+            let mut start = 0;
+            while start < size {
+                if colour[start] == 2 {
+                    let mut p = start;
+                    loop {
+                        colour[p] = 0;
+                        let pp = p ^ h;
+                        colour[pp] = 1;
+                        let q = inv[(dst[base + pp] as usize) ^ h] as usize;
+                        if colour[q] != 2 {
+                            break;
+                        }
+                        p = q;
+                    }
+                }
+                start += 1;
+            }
+            let mut i = 0;
+            while i < h {
+                // Input stage: swap when the element at i goes to the upper half.
+                if colour[i] == 1 {
+                    let pos = base + i;
+                    masks[level][pos >> 6] |= 1 << (pos & 63);
+                }
+                // Output stage: the element bound for i came through the upper half.
+                if colour[inv[i] as usize] == 1 {
+                    let pos = base + i;
+                    masks[BENES_STAGES - 1 - level][pos >> 6] |= 1 << (pos & 63);
+                }
+                i += 1;
+            }
+            let mut p = 0;
+            while p < size {
+                let c = colour[p] as usize;
+                let to = (p & (h - 1)) + c * h;
+                next[base + to] = dst[base + p] & (h as u16 - 1);
+                p += 1;
+            }
+            base += size;
+        }
+        dst = next;
+        level += 1;
+    }
+    // Middle stage: blocks of two, swap when the element at the even position is
+    // bound for the odd one.
+    let mut base = 0;
+    while base < BN {
+        if dst[base] == 1 {
+            masks[LOG_BN - 1][base >> 6] |= 1 << (base & 63);
+        }
+        base += 2;
+    }
+    masks
+}
+
+/// The Beneš masks of the multi-squarings by 2^k, k in [`SQUARINGS`], computed at
+/// compile time from [`multisquare_table`].
+static BENES: [[[u64; 8]; BENES_STAGES]; 8] = [
+    benes_masks(&multisquare_table(1)),
+    benes_masks(&multisquare_table(3)),
+    benes_masks(&multisquare_table(6)),
+    benes_masks(&multisquare_table(15)),
+    benes_masks(&multisquare_table(30)),
+    benes_masks(&multisquare_table(63)),
+    benes_masks(&multisquare_table(126)),
+    benes_masks(&multisquare_table(252)),
 ];
 
-/// The permutation table for a^(2^k), k one of [`SQUARINGS`].
+/// The permutation table for a^(2^k), k one of [`SQUARINGS`] (the specification of
+/// the permutation; [`benes_for`] is how it runs).
 ///
 /// # Panics
 /// If k is not in [`SQUARINGS`] (k is a constant of the chain, never data).
-pub fn table_for(k: u32) -> &'static [u16; N] {
+pub fn table_for(k: u32) -> [u16; N] {
+    assert!(SQUARINGS.contains(&k), "k is one of the chain's multi-squaring amounts");
+    multisquare_table(k)
+}
+
+/// The Beneš network masks for a^(2^k), k one of [`SQUARINGS`].
+///
+/// # Panics
+/// If k is not in [`SQUARINGS`] (k is a constant of the chain, never data).
+pub fn benes_for(k: u32) -> &'static [[u64; 8]; BENES_STAGES] {
     let idx = SQUARINGS
         .iter()
         .position(|&s| s == k)
         .expect("k is one of the chain's multi-squaring amounts");
-    &TABLES[idx]
+    &BENES[idx]
 }
 
-/// a^(2^k) mod x^509 − 1 as the fixed permutation given by `table` (from
-/// [`multisquare_table`]): bit j of the result is bit table[j] of a. The indices are
-/// constants, so the memory access pattern does not depend on a.
-pub fn multisquare(a: &R2, table: &[u16; N]) -> R2 {
+/// a^(2^k) mod x^509 − 1 by the table: bit j of the result is bit table[j] of a. The
+/// straightforward form, 509 single-bit moves at constant indices; kept as the
+/// specification that [`multisquare`] is tested against.
+pub fn multisquare_by_table(a: &R2, table: &[u16; N]) -> R2 {
     let mut r = [0u64; 8];
     for (j, &s) in table.iter().enumerate() {
         let s = usize::from(s);
         r[j >> 6] |= ((a[s >> 6] >> (s & 63)) & 1) << (j & 63);
     }
     r
+}
+
+/// a^(2^k) mod x^509 − 1 as the fixed bit permutation i ↦ i·2^k mod 509, run through
+/// its Beneš network ([`benes_for`]): 17 stages of masked delta swaps on the 512-bit
+/// value, a fixed sequence of XOR, AND and shifts (constant time).
+#[inline(always)]
+pub fn multisquare(a: &R2, masks: &[[u64; 8]; BENES_STAGES]) -> R2 {
+    let mut x = *a;
+    for (s, m) in masks.iter().enumerate() {
+        let d = benes_distance(s);
+        if d >= 64 {
+            let dw = d >> 6;
+            for w in 0..8 {
+                if w & dw == 0 {
+                    let t = (x[w] ^ x[w + dw]) & m[w];
+                    x[w] ^= t;
+                    x[w + dw] ^= t;
+                }
+            }
+        } else {
+            for w in 0..8 {
+                let t = (x[w] ^ (x[w] >> d)) & m[w];
+                x[w] ^= t ^ (t << d);
+            }
+        }
+    }
+    x
 }
 
 /// Bits at positions ≡ c (mod 5) among 0..128.
@@ -277,10 +421,10 @@ pub fn r2_inv_chain<M: Fn(&R2, &R2) -> R2>(a: &R2, mul: M) -> R2 {
     let mut s = [[0u64; 8]; CHAIN.len() + 1];
     s[0] = *a;
     for (t, step) in CHAIN.iter().enumerate() {
-        let sq = multisquare(&s[t], table_for(step.k));
+        let sq = multisquare(&s[t], benes_for(step.k));
         s[t + 1] = mul(&sq, &s[step.mul]);
     }
-    multisquare(&s[CHAIN.len()], table_for(FINAL_SQUARINGS))
+    multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS))
 }
 
 /// The R2 product mod x^509 − 1 with the portable carry-less multiply.

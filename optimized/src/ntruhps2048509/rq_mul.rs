@@ -7,77 +7,115 @@
 //! x^509 − 1. Karatsuba's identity (a0 + a1)(b0 + b1) − a0b0 − a1b1 = a0b1 + a1b0
 //! holds in any commutative ring, so the result equals the schoolbook product mod 2^16
 //! exactly (not only mod q), for all inputs: no bound is needed.
+//!
+//! The same source is compiled twice ([`karatsuba_impl`]): for the baseline target
+//! (SSE2 on x86-64, [`poly_rq_mul_portable`]) and, in [`super::arch`], with AVX2
+//! enabled, chosen at run time by [`poly_rq_mul_karatsuba`]. Both are checked against
+//! the schoolbook product.
 
 use reference::ntruhps2048509::Poly;
-use reference::ntruhps2048509::params::N;
 
-/// Padded length: the next power of two above n.
-const PAD: usize = 512;
-/// Size at which Karatsuba hands over to the schoolbook product.
-const BASE: usize = 32;
-
-/// r[..2·BASE−1] = a·b (linear convolution), r[2·BASE−1] = 0.
-#[inline(always)]
-fn schoolbook(r: &mut [u16], a: &[u16], b: &[u16]) {
-    let a: &[u16; BASE] = a.try_into().expect("BASE coefficients");
-    let b: &[u16; BASE] = b.try_into().expect("BASE coefficients");
-    let r: &mut [u16; 2 * BASE] = r.try_into().expect("2·BASE coefficients");
-    *r = [0; 2 * BASE];
-    for i in 0..BASE {
-        let ai = a[i];
-        let row: &mut [u16; BASE] = (&mut r[i..i + BASE]).try_into().expect("BASE");
-        for j in 0..BASE {
-            row[j] = row[j].wrapping_add(ai.wrapping_mul(b[j]));
+/// One Karatsuba level on fixed-size arrays: r = a·b for n-coefficient operands
+/// (r[2n−1] = 0), three calls of the level below on the halves.
+macro_rules! karatsuba_level {
+    ([$(#[$attr:meta])*] $name:ident, $n:expr, $h:expr, $sub:ident) => {
+        $(#[$attr])*
+        #[inline]
+        fn $name(r: &mut [u16; 2 * $n], a: &[u16; $n], b: &[u16; $n]) {
+            let (a0, a1) = a.split_at($h);
+            let (b0, b1) = b.split_at($h);
+            let a0: &[u16; $h] = a0.try_into().expect("half");
+            let a1: &[u16; $h] = a1.try_into().expect("half");
+            let b0: &[u16; $h] = b0.try_into().expect("half");
+            let b1: &[u16; $h] = b1.try_into().expect("half");
+            let mut sa = [0u16; $h];
+            let mut sb = [0u16; $h];
+            for i in 0..$h {
+                sa[i] = a0[i].wrapping_add(a1[i]);
+                sb[i] = b0[i].wrapping_add(b1[i]);
+            }
+            let mut m = [0u16; $n];
+            $sub(&mut m, &sa, &sb);
+            let (lo, hi) = r.split_at_mut($n);
+            let lo: &mut [u16; $n] = lo.try_into().expect("half");
+            let hi: &mut [u16; $n] = hi.try_into().expect("half");
+            $sub(lo, a0, b0);
+            $sub(hi, a1, b1);
+            // m − a0b0 − a1b1 = a0b1 + a1b0, added at x^h.
+            for i in 0..$n {
+                m[i] = m[i].wrapping_sub(lo[i].wrapping_add(hi[i]));
+            }
+            for i in 0..$h {
+                lo[$h + i] = lo[$h + i].wrapping_add(m[i]);
+                hi[i] = hi[i].wrapping_add(m[$h + i]);
+            }
         }
-    }
+    };
+}
+pub(crate) use karatsuba_level;
+
+/// Defines the Karatsuba family (`schoolbook32`, `karatsuba64` .. `karatsuba512`,
+/// `rq_mul_padded`) with the given attributes (for example a `target_feature`), so one
+/// source serves every instruction set.
+macro_rules! karatsuba_impl {
+    ($(#[$attr:meta])*) => {
+        /// r = a·b for 32-coefficient operands, r[63] = 0: schoolbook rows, which the
+        /// compiler turns into vector multiply-adds.
+        $(#[$attr])*
+        #[inline]
+        fn schoolbook32(r: &mut [u16; 64], a: &[u16; 32], b: &[u16; 32]) {
+            *r = [0; 64];
+            for i in 0..32 {
+                let ai = a[i];
+                for j in 0..32 {
+                    r[i + j] = r[i + j].wrapping_add(ai.wrapping_mul(b[j]));
+                }
+            }
+        }
+        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba64, 64, 32, schoolbook32);
+        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba128, 128, 64, karatsuba64);
+        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba256, 256, 128, karatsuba128);
+        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba512, 512, 256, karatsuba256);
+
+        /// The product in Z_{2^16}[x]/(x^509 − 1) by Karatsuba.
+        $(#[$attr])*
+        pub(crate) fn rq_mul_padded(
+            a: &reference::ntruhps2048509::Poly,
+            b: &reference::ntruhps2048509::Poly,
+        ) -> reference::ntruhps2048509::Poly {
+            use reference::ntruhps2048509::params::N;
+            let mut pa = [0u16; 512];
+            let mut pb = [0u16; 512];
+            pa[..N].copy_from_slice(&a.0);
+            pb[..N].copy_from_slice(&b.0);
+            let mut prod = [0u16; 1024];
+            karatsuba512(&mut prod, &pa, &pb);
+            let mut r = reference::ntruhps2048509::Poly::ZERO;
+            for i in 0..N {
+                // x^(509+i) = x^i mod x^509 − 1; the product has degree ≤ 1016.
+                r.0[i] = prod[i].wrapping_add(prod[i + N]);
+            }
+            r
+        }
+    };
+}
+pub(crate) use karatsuba_impl;
+
+mod baseline {
+    karatsuba_impl!();
 }
 
-/// r[..2n] = a·b (linear convolution, r[2n−1] = 0) for n = a.len() = b.len() a power
-/// of two ≥ BASE; `scratch` holds at least 4n values.
-fn karatsuba(r: &mut [u16], a: &[u16], b: &[u16], scratch: &mut [u16]) {
-    let n = a.len();
-    if n <= BASE {
-        schoolbook(r, a, b);
-        return;
-    }
-    let h = n >> 1;
-    let (a0, a1) = a.split_at(h);
-    let (b0, b1) = b.split_at(h);
-    {
-        let (lo, hi) = r.split_at_mut(n);
-        karatsuba(lo, a0, b0, scratch);
-        karatsuba(hi, a1, b1, scratch);
-    }
-    let (sa, rest) = scratch.split_at_mut(h);
-    let (sb, rest) = rest.split_at_mut(h);
-    let (m, rest) = rest.split_at_mut(n);
-    for i in 0..h {
-        sa[i] = a0[i].wrapping_add(a1[i]);
-        sb[i] = b0[i].wrapping_add(b1[i]);
-    }
-    karatsuba(m, sa, sb, rest);
-    for i in 0..n {
-        m[i] = m[i].wrapping_sub(r[i].wrapping_add(r[n + i]));
-    }
-    for i in 0..n {
-        r[h + i] = r[h + i].wrapping_add(m[i]);
-    }
+/// `poly_Rq_mul` by Karatsuba compiled for the baseline target: identical to the
+/// reference schoolbook product for every input.
+pub fn poly_rq_mul_portable(a: &Poly, b: &Poly) -> Poly {
+    baseline::rq_mul_padded(a, b)
 }
 
-/// `poly_Rq_mul` by Karatsuba: the product in Z_{2^16}[x]/(x^509 − 1), identical to
-/// the reference schoolbook product for every input.
+/// `poly_Rq_mul` by Karatsuba, with AVX2 when the CPU has it
+/// ([`super::arch::Avx2::detect`]), else [`poly_rq_mul_portable`].
 pub fn poly_rq_mul_karatsuba(a: &Poly, b: &Poly) -> Poly {
-    let mut pa = [0u16; PAD];
-    let mut pb = [0u16; PAD];
-    pa[..N].copy_from_slice(&a.0);
-    pb[..N].copy_from_slice(&b.0);
-    let mut prod = [0u16; 2 * PAD];
-    let mut scratch = [0u16; 4 * PAD];
-    karatsuba(&mut prod, &pa, &pb, &mut scratch);
-    let mut r = Poly::ZERO;
-    for i in 0..N {
-        // x^(509+i) = x^i mod x^509 − 1; the product has degree ≤ 1016.
-        r.0[i] = prod[i].wrapping_add(prod[i + N]);
+    match super::arch::Avx2::detect() {
+        Some(t) => t.rq_mul(a, b),
+        None => poly_rq_mul_portable(a, b),
     }
-    r
 }
