@@ -61,41 +61,21 @@ fn main() {
                 black_box(&ar2),
                 r2_inv::r2_mul_portable,
             )),
-            "r2_inv/optimized-pclmul" => sink((
-                pclmul.expect("pclmulqdq").r2_inv_chain(black_box(&ar2)),
-            )),
+            "r2_inv/optimized-pclmul" => {
+                sink((pclmul.expect("pclmulqdq").r2_inv_chain(black_box(&ar2)),))
+            }
             "rq_inv/reference" => sink(Reference::poly_rq_inv(black_box(&a))),
             "rq_inv/before" => sink(Before::poly_rq_inv(black_box(&a))),
             "rq_inv/optimized" => sink(Optimized::poly_rq_inv(black_box(&a))),
-            "rq_inv/optimized-portable" => {
-                sink(OptimizedPortable::poly_rq_inv(black_box(&a)))
-            }
+            "rq_inv/optimized-portable" => sink(OptimizedPortable::poly_rq_inv(black_box(&a))),
             "rq_mul/reference" => sink(Reference::poly_rq_mul(black_box(&a), &a)),
             "rq_mul/karatsuba-portable" => sink(rq_mul::poly_rq_mul_portable(black_box(&a), &a)),
-            "rq_mul/karatsuba" => sink(rq_mul::poly_rq_mul_karatsuba(
-                black_box(&a),
-                &a,
-            )),
-            "keygen/reference" => sink(ntru::keypair_derand::<Reference>(
-                black_box(&seed),
-                &prf,
-            )),
-            "keygen/before" => sink(ntru::keypair_derand::<Before>(
-                black_box(&seed),
-                &prf,
-            )),
-            "keygen/optimized" => sink(ntru::keypair_derand::<Optimized>(
-                black_box(&seed),
-                &prf,
-            )),
-            "enc/reference" => sink(ntru::encaps_derand::<Reference>(
-                black_box(&kp.pk),
-                &rm,
-            )),
-            "enc/optimized" => sink(ntru::encaps_derand::<Optimized>(
-                black_box(&kp.pk),
-                &rm,
-            )),
+            "rq_mul/karatsuba" => sink(rq_mul::poly_rq_mul_karatsuba(black_box(&a), &a)),
+            "keygen/reference" => sink(ntru::keypair_derand::<Reference>(black_box(&seed), &prf)),
+            "keygen/before" => sink(ntru::keypair_derand::<Before>(black_box(&seed), &prf)),
+            "keygen/optimized" => sink(ntru::keypair_derand::<Optimized>(black_box(&seed), &prf)),
+            "enc/reference" => sink(ntru::encaps_derand::<Reference>(black_box(&kp.pk), &rm)),
+            "enc/optimized" => sink(ntru::encaps_derand::<Optimized>(black_box(&kp.pk), &rm)),
             "dec/reference" => sink(ntru::decaps::<Reference>(black_box(&kp.sk), &ct)),
             "dec/optimized" => sink(ntru::decaps::<Optimized>(black_box(&kp.sk), &ct)),
             "keygen/ntrust-native" => {
@@ -115,9 +95,9 @@ fn main() {
                 black_box(k);
             }
             "keygen/pqclean-clean" => sink(pqcrypto_ntru::ntruhps2048509::keypair()),
-            "enc/pqclean-clean" => sink(pqcrypto_ntru::ntruhps2048509::encapsulate(
-                black_box(&ppk),
-            )),
+            "enc/pqclean-clean" => {
+                sink(pqcrypto_ntru::ntruhps2048509::encapsulate(black_box(&ppk)))
+            }
             "dec/pqclean-clean" => sink(pqcrypto_ntru::ntruhps2048509::decapsulate(
                 black_box(&pct),
                 &psk,
@@ -126,7 +106,11 @@ fn main() {
             other => panic!("unknown op {other}"),
         }
     }
-    black_box((ppk.as_bytes().len(), psk.as_bytes().len(), pct.as_bytes().len()));
+    black_box((
+        ppk.as_bytes().len(),
+        psk.as_bytes().len(),
+        pct.as_bytes().len(),
+    ));
 }
 
 /// Keeps a result alive for the optimizer.

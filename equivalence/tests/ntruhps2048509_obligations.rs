@@ -21,8 +21,8 @@
 
 use optimized::ntruhps2048509::Pclmul;
 use optimized::ntruhps2048509::r2_inv::{
-    CHAIN, FINAL_SQUARINGS, R2, SQUARINGS, benes_for, clmul64_portable, fold509, mul512, multisquare, multisquare_by_table,
-    r2_from_poly, r2_inv_chain, r2_mul_portable, table_for,
+    CHAIN, FINAL_SQUARINGS, R2, SQUARINGS, benes_for, clmul64_portable, fold509, mul512,
+    multisquare, multisquare_by_table, r2_from_poly, r2_inv_chain, r2_mul_portable, table_for,
 };
 use reference::ntruhps2048509::Poly;
 use reference::ntruhps2048509::params::N;
@@ -165,14 +165,26 @@ fn n3_multisquare_tables_equal_repeated_squaring_on_all_basis_vectors() {
             for _ in 0..k {
                 sq = r2_mul_portable(&sq, &sq);
             }
-            assert_eq!(multisquare(&e, benes_for(k)), sq, "k = {k}, basis x^{i} (Beneš)");
-            assert_eq!(multisquare_by_table(&e, &t), sq, "k = {k}, basis x^{i} (table)");
+            assert_eq!(
+                multisquare(&e, benes_for(k)),
+                sq,
+                "k = {k}, basis x^{i} (Beneš)"
+            );
+            assert_eq!(
+                multisquare_by_table(&e, &t),
+                sq,
+                "k = {k}, basis x^{i} (table)"
+            );
             if let Some(p) = pclmul {
                 let mut sq = e;
                 for _ in 0..k {
                     sq = p.r2_mul(&sq, &sq);
                 }
-                assert_eq!(multisquare(&e, benes_for(k)), sq, "k = {k}, basis x^{i} (pclmul)");
+                assert_eq!(
+                    multisquare(&e, benes_for(k)),
+                    sq,
+                    "k = {k}, basis x^{i} (pclmul)"
+                );
             }
         }
     }

@@ -196,7 +196,10 @@ static BENES: [[[u64; 8]; BENES_STAGES]; 8] = [
 /// # Panics
 /// If k is not in [`SQUARINGS`] (k is a constant of the chain, never data).
 pub fn table_for(k: u32) -> [u16; N] {
-    assert!(SQUARINGS.contains(&k), "k is one of the chain's multi-squaring amounts");
+    assert!(
+        SQUARINGS.contains(&k),
+        "k is one of the chain's multi-squaring amounts"
+    );
     multisquare_table(k)
 }
 

@@ -63,16 +63,17 @@ macro_rules! karatsuba_impl {
         /// compiler turns into vector multiply-adds.
         $(#[$attr])*
         #[inline]
-        fn schoolbook32(r: &mut [u16; 64], a: &[u16; 32], b: &[u16; 32]) {
-            *r = [0; 64];
-            for i in 0..32 {
+        fn schoolbook16(r: &mut [u16; 32], a: &[u16; 16], b: &[u16; 16]) {
+            *r = [0; 32];
+            for i in 0..16 {
                 let ai = a[i];
-                for j in 0..32 {
+                for j in 0..16 {
                     r[i + j] = r[i + j].wrapping_add(ai.wrapping_mul(b[j]));
                 }
             }
         }
-        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba64, 64, 32, schoolbook32);
+        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba32, 32, 16, schoolbook16);
+        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba64, 64, 32, karatsuba32);
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba128, 128, 64, karatsuba64);
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba256, 256, 128, karatsuba128);
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba512, 512, 256, karatsuba256);
