@@ -5,6 +5,9 @@
 //! IDs are machine-parseable: `scheme=ntruhps2048509,op=<op>,impl=<impl>`.
 //! Run: `cargo bench -p benches --bench ntruhps2048509`.
 
+// `criterion_group!` generates an undocumented public function.
+#![allow(missing_docs)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 

@@ -3,10 +3,10 @@
 //!
 //! | kernel type | `poly_R2_inv` | `poly_Rq_mul` | replays |
 //! |---|---|---|---|
-//! | [`Before`] | reference divstep | Karatsuba | avx2 before PR #5 (fast Rq_mul, slow R2 inverse) |
-//! | [`Optimized`] | addition chain, PCLMULQDQ if detected else portable | Karatsuba | PR #5 |
-//! | [`OptimizedPortable`] | addition chain, portable carry-less multiply | Karatsuba | PR #5 without CLMUL |
-//! | [`OptimizedPclmul`] | addition chain, PCLMULQDQ | Karatsuba | PR #5 |
+//! | [`Before`] | reference divstep | Karatsuba (AVX2 if detected) | avx2 before PR #5 (fast Rq_mul, slow R2 inverse) |
+//! | [`Optimized`] | addition chain, PCLMULQDQ if detected else portable | Karatsuba (AVX2 if detected) | PR #5 |
+//! | [`OptimizedPortable`] | addition chain, portable carry-less multiply | Karatsuba, baseline target | PR #5 without CPU features |
+//! | [`OptimizedPclmul`] | addition chain, PCLMULQDQ | Karatsuba (AVX2 if detected) | PR #5 |
 //!
 //! The chain's inverse is correct mod (2, Φ_509) but its representative mod
 //! x^509 − 1 differs from the reference's canonical one (see [`r2_inv`]); keys,
@@ -51,13 +51,14 @@ impl Kernels for Optimized {
     }
 }
 
-/// PR #5 with the portable carry-less multiply only.
+/// PR #5 with no CPU-specific code: the portable carry-less multiply and the
+/// Karatsuba `poly_Rq_mul` compiled for the baseline target.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OptimizedPortable;
 
 impl Kernels for OptimizedPortable {
     fn poly_rq_mul(a: &Poly, b: &Poly) -> Poly {
-        rq_mul::poly_rq_mul_karatsuba(a, b)
+        rq_mul::poly_rq_mul_portable(a, b)
     }
     fn poly_r2_inv(a: &Poly) -> Poly {
         r2_inv::poly_r2_inv_portable(a)

@@ -225,3 +225,60 @@ pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], E
     ct::select_into(&mut k, &k_rej, ct::mask_u8(fail as u8));
     Ok(k)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::params::N;
+    use super::poly::{Poly, mod3, poly_mod_3_phi_n, poly_rq_mul_schoolbook};
+    use super::sample::sort_i32_ct;
+
+    #[test]
+    #[allow(clippy::integer_division_remainder_used)] // the test's oracle
+    fn mod3_exhaustive_on_u16() {
+        for x in 0..=u16::MAX {
+            assert_eq!(mod3(x), x % 3, "{x}");
+        }
+    }
+
+    #[test]
+    fn constant_time_sort_sorts() {
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..50 {
+            let mut v = [0i32; N - 1];
+            for (i, x) in v.iter_mut().enumerate() {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                *x = match round % 3 {
+                    0 => s as i32,
+                    1 => (s & 7) as i32 - 4,  // many ties
+                    _ => i32::MAX - i as i32, // reversed, touching the pad value
+                };
+            }
+            let mut want = v;
+            want.sort_unstable();
+            sort_i32_ct(&mut v);
+            assert_eq!(v, want);
+        }
+    }
+
+    #[test]
+    fn s3_inverse_inverts() {
+        let mut s = 7u64;
+        for _ in 0..5 {
+            let mut a = Poly::ZERO;
+            for c in a.0.iter_mut().take(N - 1) {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                *c = mod3((s & 0xff) as u16);
+            }
+            let inv = super::poly::poly_s3_inv(&a);
+            let mut p = poly_rq_mul_schoolbook(&a, &inv);
+            poly_mod_3_phi_n(&mut p);
+            let mut one = Poly::ZERO;
+            one.0[0] = 1;
+            assert_eq!(p, one);
+        }
+    }
+}
