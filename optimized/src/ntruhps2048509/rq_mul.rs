@@ -2,18 +2,45 @@
 //! protocol's other products.
 //!
 //! The operands are padded to 512 coefficients; four Karatsuba levels reduce the
-//! 512×512 product to 81 schoolbook 32×32 products on fixed-size arrays, which the
-//! compiler unrolls and vectorizes; the 1023-coefficient product is folded mod
-//! x^509 − 1. Karatsuba's identity (a0 + a1)(b0 + b1) − a0b0 − a1b1 = a0b1 + a1b0
+//! 512×512 product to 81 schoolbook 32×32 products on fixed-size arrays, computed by
+//! columns with the accumulators in vector registers; the 1023-coefficient product
+//! is folded mod x^509 − 1. Karatsuba's identity (a0 + a1)(b0 + b1) − a0b0 − a1b1 = a0b1 + a1b0
 //! holds in any commutative ring, so the result equals the schoolbook product mod 2^16
 //! exactly (not only mod q), for all inputs: no bound is needed.
 //!
-//! The same source is compiled twice ([`karatsuba_impl`]): for the baseline target
+//! The same source is compiled twice (`karatsuba_impl!`): for the baseline target
 //! (SSE2 on x86-64, [`poly_rq_mul_portable`]) and, in [`super::arch`], with AVX2
 //! enabled, chosen at run time by [`poly_rq_mul_karatsuba`]. Both are checked against
 //! the schoolbook product.
 
 use reference::ntruhps2048509::Poly;
+
+/// The rows of the 32×32 schoolbook product, with literal row numbers i: block k
+/// of the result gains a[i]·bp[32 + 16k − i ..][..16] (b sits at bp[32..64]), for the
+/// blocks that window can reach (k = 0 needs i ≤ 15, k = 2 needs i ≥ 1, k = 3 needs
+/// i ≥ 17; the conditions are constants).
+macro_rules! schoolbook_rows {
+    ($a:ident, $bp:ident, $acc:ident, $k0:literal..$k1:literal; $($i:literal)*) => {$(
+        // An opaque row value: keeps LLVM from hoisting all 32 broadcasts (which
+        // would spill them to the stack).
+        let ai = core::hint::black_box($a[$i]);
+        for k in $k0..$k1 {
+            let reach = match k as usize {
+                0 => $i <= 15,
+                1 => true,
+                2 => $i >= 1,
+                _ => $i >= 17,
+            };
+            if reach {
+                for l in 0..16 {
+                    $acc[k][l] = $acc[k][l]
+                        .wrapping_add(ai.wrapping_mul($bp[32 + 16 * k + l - $i]));
+                }
+            }
+        }
+    )*};
+}
+pub(crate) use schoolbook_rows;
 
 /// One Karatsuba level on fixed-size arrays: r = a·b for n-coefficient operands
 /// (r[2n−1] = 0), three calls of the level below on the halves.
@@ -59,21 +86,28 @@ pub(crate) use karatsuba_level;
 /// source serves every instruction set.
 macro_rules! karatsuba_impl {
     ($(#[$attr:meta])*) => {
-        /// r = a·b for 32-coefficient operands, r[63] = 0: schoolbook rows, which the
-        /// compiler turns into vector multiply-adds.
+        /// r = a·b for 32-coefficient operands, r[63] = 0, by columns: the four
+        /// 16-coefficient blocks of r are accumulated in registers as
+        /// Σ_i a_i·(b shifted by i), the shifted b read from a zero-padded copy, and
+        /// only the blocks a row can reach are touched. No store/reload of r between
+        /// rows (which would stall on store forwarding).
         $(#[$attr])*
         #[inline]
-        fn schoolbook16(r: &mut [u16; 32], a: &[u16; 16], b: &[u16; 16]) {
-            *r = [0; 32];
-            for i in 0..16 {
-                let ai = a[i];
-                for j in 0..16 {
-                    r[i + j] = r[i + j].wrapping_add(ai.wrapping_mul(b[j]));
-                }
+        fn schoolbook32(r: &mut [u16; 64], a: &[u16; 32], b: &[u16; 32]) {
+            let mut bp = [0u16; 96];
+            bp[32..64].copy_from_slice(b);
+            // Hide the zero padding from the optimizer: knowing it, LLVM drops the
+            // products with zeros and scalarizes what remains.
+            let bp = core::hint::black_box(bp);
+            let mut acc = [[0u16; 16]; 4];
+            $crate::ntruhps2048509::rq_mul::schoolbook_rows!(a, bp, acc, 0..4;
+                0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+                16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+            for (k, blk) in acc.iter().enumerate() {
+                r[16 * k..16 * k + 16].copy_from_slice(blk);
             }
         }
-        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba32, 32, 16, schoolbook16);
-        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba64, 64, 32, karatsuba32);
+        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba64, 64, 32, schoolbook32);
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba128, 128, 64, karatsuba64);
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba256, 256, 128, karatsuba128);
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba512, 512, 256, karatsuba256);

@@ -241,6 +241,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::integer_division_remainder_used)] // public test round number
     fn constant_time_sort_sorts() {
         let mut s = 0x2545_f491_4f6c_dd1du64;
         for round in 0..50 {
