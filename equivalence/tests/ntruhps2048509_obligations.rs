@@ -302,3 +302,22 @@ fn chain_inverse_times_input_is_one_mod_phi() {
         }
     }
 }
+
+#[test]
+fn bit_packing_round_trips_on_all_basis_vectors_and_ignores_high_bits() {
+    use optimized::ntruhps2048509::r2_inv::r2_to_poly;
+    // Packing reads bit 0 of each coefficient (linear in those bits): check every
+    // basis vector, with junk in the upper bits.
+    for i in 0..N {
+        let mut a = Poly::ZERO;
+        for (j, c) in a.0.iter_mut().enumerate() {
+            *c = if j == i { 0xfff1 } else { 0xfffe };
+        }
+        let packed = r2_from_poly(&a);
+        assert_eq!(packed, basis(i), "x^{i}");
+        let back = r2_to_poly(&packed);
+        for (j, &c) in back.0.iter().enumerate() {
+            assert_eq!(c, u16::from(j == i), "x^{i}, coefficient {j}");
+        }
+    }
+}
