@@ -321,3 +321,33 @@ fn bit_packing_round_trips_on_all_basis_vectors_and_ignores_high_bits() {
         }
     }
 }
+
+#[test]
+fn toom_karatsuba_product_is_exact_mod_2_pow_13() {
+    // The documented precision of the fast poly_Rq_mul (Toom-4 interpolation loses at
+    // most three top bits): equal to the schoolbook product mod 2^13, on extreme
+    // patterns (all 0xffff, all q − 1, high bits set, single terms) and random ones.
+    use equivalence::input::Gen;
+    use equivalence::ntruhps2048509::{Variant, poly_for};
+    for seed in 0..64u8 {
+        let mut g = Gen::new(&[seed]);
+        let a = poly_for(&mut g, seed);
+        let b = poly_for(&mut g, seed >> 3);
+        let want = Variant::Reference.poly_rq_mul(&a, &b);
+        for v in [Variant::Optimized, Variant::OptimizedPortable] {
+            let got = v.poly_rq_mul(&a, &b);
+            for (x, y) in got.0.iter().zip(&want.0) {
+                assert_eq!(x & 0x1fff, y & 0x1fff, "{} seed {seed}", v.name());
+            }
+        }
+    }
+    let mut ones = Poly::ZERO;
+    ones.0.fill(0xffff);
+    let want = Variant::Reference.poly_rq_mul(&ones, &ones);
+    for v in [Variant::Optimized, Variant::OptimizedPortable] {
+        let got = v.poly_rq_mul(&ones, &ones);
+        for (x, y) in got.0.iter().zip(&want.0) {
+            assert_eq!(x & 0x1fff, y & 0x1fff, "{} all ones", v.name());
+        }
+    }
+}

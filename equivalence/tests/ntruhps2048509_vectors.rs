@@ -166,11 +166,17 @@ fn products_mod_q_every_variant() {
     for (i, c) in cases("Rq_mul").iter().enumerate() {
         let (a, b) = (poly_of(field(c, "a")), poly_of(field(c, "b")));
         let want = poly_of(field(c, "r"));
+        // The reference schoolbook is exact mod 2^16, like the C code; the Toom-4 /
+        // Karatsuba product is exact mod 2^13, so compare it mod q (PROVENANCE.md).
+        assert_eq!(
+            Variant::Reference.poly_rq_mul(&a, &b).0,
+            want.0,
+            "Rq_mul count {i}"
+        );
         for v in Variant::ALL {
-            // Exact: both multipliers are exact mod 2^16, like the schoolbook C code.
             assert_eq!(
-                v.poly_rq_mul(&a, &b).0,
-                want.0,
+                masked(&v.poly_rq_mul(&a, &b)).0,
+                masked(&want).0,
                 "Rq_mul count {i} {}",
                 v.name()
             );

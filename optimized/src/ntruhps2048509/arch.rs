@@ -87,7 +87,7 @@ impl Avx2 {
         None
     }
 
-    /// `poly_Rq_mul` by the Karatsuba code of [`super::rq_mul`] compiled with AVX2.
+    /// `poly_Rq_mul` by the Toom-4/Karatsuba code of [`super::rq_mul`] compiled with AVX2.
     pub fn rq_mul(
         self,
         a: &reference::ntruhps2048509::Poly,

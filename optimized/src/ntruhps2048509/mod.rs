@@ -3,10 +3,10 @@
 //!
 //! | kernel type | `poly_R2_inv` | `poly_Rq_mul` | replays |
 //! |---|---|---|---|
-//! | [`Before`] | reference divstep | Karatsuba (AVX2 if detected) | avx2 before PR #5 (fast Rq_mul, slow R2 inverse) |
-//! | [`Optimized`] | addition chain, PCLMULQDQ if detected else portable | Karatsuba (AVX2 if detected) | PR #5 |
-//! | [`OptimizedPortable`] | addition chain, portable carry-less multiply | Karatsuba, baseline target | PR #5 without CPU features |
-//! | [`OptimizedPclmul`] | addition chain, PCLMULQDQ | Karatsuba (AVX2 if detected) | PR #5 |
+//! | [`Before`] | reference divstep | Toom-4 + Karatsuba (AVX2 if detected) | avx2 before PR #5 (fast Rq_mul, slow R2 inverse) |
+//! | [`Optimized`] | addition chain, PCLMULQDQ if detected else portable | Toom-4 + Karatsuba (AVX2 if detected) | PR #5 |
+//! | [`OptimizedPortable`] | addition chain, portable carry-less multiply | Toom-4 + Karatsuba, baseline target | PR #5 without CPU features |
+//! | [`OptimizedPclmul`] | addition chain, PCLMULQDQ | Toom-4 + Karatsuba (AVX2 if detected) | PR #5 |
 //!
 //! The chain's inverse is correct mod (2, Φ_509) but its representative mod
 //! x^509 − 1 differs from the reference's canonical one (see [`r2_inv`]); keys,
@@ -52,7 +52,7 @@ impl Kernels for Optimized {
 }
 
 /// PR #5 with no CPU-specific code: the portable carry-less multiply and the
-/// Karatsuba `poly_Rq_mul` compiled for the baseline target.
+/// Toom-4/Karatsuba `poly_Rq_mul` compiled for the baseline target.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OptimizedPortable;
 

@@ -1,12 +1,18 @@
-//! A fast `poly_Rq_mul`: Karatsuba over Z_{2^16}, for the Newton lift and the
-//! protocol's other products.
+//! A fast `poly_Rq_mul`: Toom-Cook 4 over Karatsuba, in Z_{2^16}, for the Newton
+//! lift and the protocol's other products.
 //!
-//! The operands are padded to 512 coefficients; four Karatsuba levels reduce the
-//! 512×512 product to 81 schoolbook 32×32 products on fixed-size arrays, computed by
-//! columns with the accumulators in vector registers; the 1023-coefficient product
-//! is folded mod x^509 − 1. Karatsuba's identity (a0 + a1)(b0 + b1) − a0b0 − a1b1 = a0b1 + a1b0
-//! holds in any commutative ring, so the result equals the schoolbook product mod 2^16
-//! exactly (not only mod q), for all inputs: no bound is needed.
+//! The operands are padded to 512 coefficients and split into four 128-coefficient
+//! limbs; Toom-4 (points 0, ±1, ±2, 1/2, ∞) makes seven 128×128 products, each by two
+//! Karatsuba levels down to 32×32 schoolbook products computed by columns with the
+//! accumulators in vector registers (63 of them, against 81 for four Karatsuba
+//! levels); the 1023-coefficient product is folded mod x^509 − 1.
+//!
+//! Precision: Karatsuba is exact in any commutative ring; Toom-4's interpolation
+//! divides by 2, 4 and 8 — exact over Z, done as shifts mod 2^16, which loses up to
+//! three top bits — and by 3 and 5 (inverses mod 2^16). The product is therefore exact
+//! **mod 2^13**, hence mod q = 2^11, for every input (what `Kernels::poly_rq_mul`
+//! promises; every consumer reduces mod q). The reference schoolbook is exact mod
+//! 2^16, so raw outputs may differ in the top three bits: compare mod q.
 //!
 //! The same source is compiled twice (`karatsuba_impl!`): for the baseline target
 //! (SSE2 on x86-64, [`poly_rq_mul_portable`]) and, in [`super::arch`], with AVX2
@@ -109,10 +115,87 @@ macro_rules! karatsuba_impl {
         }
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba64, 64, 32, schoolbook32);
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba128, 128, 64, karatsuba64);
-        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba256, 256, 128, karatsuba128);
-        $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba512, 512, 256, karatsuba256);
 
-        /// The product in Z_{2^16}[x]/(x^509 − 1) by Karatsuba.
+        /// The seven Toom-4 evaluations of a 512-coefficient operand split into four
+        /// 128-coefficient limbs x0..x3 at y = 0, 1, −1, 2, −2, 1/2 (scaled by 8) and ∞.
+        $(#[$attr])*
+        #[inline]
+        fn toom4_eval(x: &[u16; 512]) -> [[u16; 128]; 7] {
+            let mut e = [[0u16; 128]; 7];
+            for k in 0..128 {
+                let (x0, x1, x2, x3) = (x[k], x[128 + k], x[256 + k], x[384 + k]);
+                let even = x0.wrapping_add(x2);
+                let odd = x1.wrapping_add(x3);
+                let even2 = x0.wrapping_add(x2.wrapping_mul(4));
+                let odd2 = x1.wrapping_mul(2).wrapping_add(x3.wrapping_mul(8));
+                e[0][k] = x0;
+                e[1][k] = even.wrapping_add(odd);
+                e[2][k] = even.wrapping_sub(odd);
+                e[3][k] = even2.wrapping_add(odd2);
+                e[4][k] = even2.wrapping_sub(odd2);
+                e[5][k] = x0
+                    .wrapping_mul(8)
+                    .wrapping_add(x1.wrapping_mul(4))
+                    .wrapping_add(x2.wrapping_mul(2))
+                    .wrapping_add(x3);
+                e[6][k] = x3;
+            }
+            e
+        }
+
+        /// r = a·b for 512-coefficient operands by Toom-Cook 4 (seven 128×128
+        /// Karatsuba products). Interpolation divides by 2, 4 and 8 (shifts, each
+        /// exact over Z, losing top bits mod 2^16) and by 3 and 5 (multiplication by
+        /// their inverses mod 2^16): the result is exact **mod 2^13**, hence mod q.
+        $(#[$attr])*
+        #[inline]
+        fn toom4_512(r: &mut [u16; 1024], a: &[u16; 512], b: &[u16; 512]) {
+            const INV3: u16 = 43691; // 3·43691 = 2·65536 + 1
+            const INV5: u16 = 52429; // 5·52429 = 4·65536 + 1
+            let ea = toom4_eval(a);
+            let eb = toom4_eval(b);
+            let mut w = [[0u16; 256]; 7];
+            for p in 0..7 {
+                karatsuba128(&mut w[p], &ea[p], &eb[p]);
+            }
+            *r = [0; 1024];
+            for k in 0..256 {
+                let (w0, w1, w2, w3, w4, w5, w6) =
+                    (w[0][k], w[1][k], w[2][k], w[3][k], w[4][k], w[5][k], w[6][k]);
+                let c0 = w0;
+                let c6 = w6;
+                // (w1 ± w2)/2: c0 + c2 + c4 + c6 and c1 + c3 + c5 (mod 2^15).
+                let e1 = w1.wrapping_add(w2) >> 1;
+                let o1 = w1.wrapping_sub(w2) >> 1;
+                let s1 = e1.wrapping_sub(c0).wrapping_sub(c6); // c2 + c4
+                // (w3 + w4)/2 = c0 + 4c2 + 16c4 + 64c6; then c2 + 4c4 (mod 2^13).
+                let e2 = w3.wrapping_add(w4) >> 1;
+                let s2 = e2.wrapping_sub(c0).wrapping_sub(c6.wrapping_mul(64)) >> 2;
+                let c4 = s2.wrapping_sub(s1).wrapping_mul(INV3);
+                let c2 = s1.wrapping_sub(c4);
+                // (w3 − w4)/4 = c1 + 4c3 + 16c5 (mod 2^14).
+                let o2 = w3.wrapping_sub(w4) >> 2;
+                // (w5 − 64c0 − 16c2 − 4c4 − c6)/2 = 16c1 + 4c3 + c5 (mod 2^14).
+                let t = w5
+                    .wrapping_sub(c0.wrapping_mul(64))
+                    .wrapping_sub(c2.wrapping_mul(16))
+                    .wrapping_sub(c4.wrapping_mul(4))
+                    .wrapping_sub(c6)
+                    >> 1;
+                let u = o2.wrapping_sub(o1).wrapping_mul(INV3); // c3 + 5c5
+                let v = t.wrapping_sub(o1).wrapping_mul(INV3); // 5c1 + c3
+                let c1_minus_c5 = v.wrapping_sub(u).wrapping_mul(INV5);
+                let c5 = c1_minus_c5.wrapping_add(u).wrapping_sub(o1).wrapping_mul(INV3);
+                let c3 = u.wrapping_sub(c5.wrapping_mul(5));
+                let c1 = c1_minus_c5.wrapping_add(c5);
+                let c = [c0, c1, c2, c3, c4, c5, c6];
+                for (i, ci) in c.iter().enumerate() {
+                    r[128 * i + k] = r[128 * i + k].wrapping_add(*ci);
+                }
+            }
+        }
+
+        /// The product in Z_{2^16}[x]/(x^509 − 1) by Toom-4/Karatsuba, exact mod 2^13.
         $(#[$attr])*
         pub(crate) fn rq_mul_padded(
             a: &reference::ntruhps2048509::Poly,
@@ -124,7 +207,7 @@ macro_rules! karatsuba_impl {
             pa[..N].copy_from_slice(&a.0);
             pb[..N].copy_from_slice(&b.0);
             let mut prod = [0u16; 1024];
-            karatsuba512(&mut prod, &pa, &pb);
+            toom4_512(&mut prod, &pa, &pb);
             let mut r = reference::ntruhps2048509::Poly::ZERO;
             for i in 0..N {
                 // x^(509+i) = x^i mod x^509 − 1; the product has degree ≤ 1016.
@@ -140,13 +223,13 @@ mod baseline {
     karatsuba_impl!();
 }
 
-/// `poly_Rq_mul` by Karatsuba compiled for the baseline target: identical to the
-/// reference schoolbook product for every input.
+/// `poly_Rq_mul` by Toom-4/Karatsuba compiled for the baseline target: equal to the
+/// reference schoolbook product mod 2^13 for every input.
 pub fn poly_rq_mul_portable(a: &Poly, b: &Poly) -> Poly {
     baseline::rq_mul_padded(a, b)
 }
 
-/// `poly_Rq_mul` by Karatsuba, with AVX2 when the CPU has it
+/// `poly_Rq_mul` by Toom-4/Karatsuba, with AVX2 when the CPU has it
 /// ([`super::arch::Avx2::detect`]), else [`poly_rq_mul_portable`].
 pub fn poly_rq_mul_karatsuba(a: &Poly, b: &Poly) -> Poly {
     match super::arch::Avx2::detect() {
