@@ -61,12 +61,8 @@ macro_rules! karatsuba_level {
             let a1: &[u16; $h] = a1.try_into().expect("half");
             let b0: &[u16; $h] = b0.try_into().expect("half");
             let b1: &[u16; $h] = b1.try_into().expect("half");
-            let mut sa = [0u16; $h];
-            let mut sb = [0u16; $h];
-            for i in 0..$h {
-                sa[i] = a0[i].wrapping_add(a1[i]);
-                sb[i] = b0[i].wrapping_add(b1[i]);
-            }
+            let sa: [u16; $h] = core::array::from_fn(|i| a0[i].wrapping_add(a1[i]));
+            let sb: [u16; $h] = core::array::from_fn(|i| b0[i].wrapping_add(b1[i]));
             let mut m = [0u16; $n];
             $sub(&mut m, &sa, &sb);
             let (lo, hi) = r.split_at_mut($n);
@@ -143,7 +139,7 @@ macro_rules! karatsuba_impl {
             e
         }
 
-        /// r = a·b for 512-coefficient operands by Toom-Cook 4 (seven 128×128
+        /// r += a·b (r is zero on entry) for 512-coefficient operands by Toom-Cook 4 (seven 128×128
         /// Karatsuba products). Interpolation divides by 2, 4 and 8 (shifts, each
         /// exact over Z, losing top bits mod 2^16) and by 3 and 5 (multiplication by
         /// their inverses mod 2^16): the result is exact **mod 2^13**, hence mod q.
@@ -158,7 +154,7 @@ macro_rules! karatsuba_impl {
             for p in 0..7 {
                 karatsuba128(&mut w[p], &ea[p], &eb[p]);
             }
-            *r = [0; 1024];
+            // `r` arrives zeroed (the caller's fresh array).
             for k in 0..256 {
                 let (w0, w1, w2, w3, w4, w5, w6) =
                     (w[0][k], w[1][k], w[2][k], w[3][k], w[4][k], w[5][k], w[6][k]);
