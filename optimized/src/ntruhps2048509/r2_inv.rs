@@ -7,7 +7,11 @@
 //! and a^(2^508 − 2) = a^(−1) mod (2, Φ_509) for every invertible a.
 //!
 //! * Multi-squaring by 2^k is the fixed bit permutation i ↦ i·2^k mod 509, valid mod
-//!   x^509 − 1 (never reduce mod Φ between steps).
+//!   x^509 − 1 (never reduce mod Φ between steps). It runs as a Beneš network of 17
+//!   masked delta-swap stages whose masks are routed at compile time from the
+//!   permutation table (the seed uses generated pext/pdep and `vpshufb` code).
+//! * The 64×64 carry-less multiply is `pclmulqdq` ([`super::arch::Pclmul`]) or a
+//!   portable constant-time integer multiply with holes ([`clmul64_portable`]).
 //! * Multiplication is a 512×512 carry-less product by two Karatsuba levels
 //!   (256, then 128 bits) over 64×64 carry-less multiplies — 36 of them — folded
 //!   mod x^509 − 1, as `poly_r2_mul.s`.
