@@ -1,7 +1,7 @@
 //! `poly_R2_inv` by an addition chain (jschanck/ntru PR #5, avx2-hps2048509
 //! `poly_r2_inv.c`, `square_*_509_*.s`, `poly_r2_mul.s`), portable Rust.
 //!
-//! F2[x]/(x^509 − 1) elements are bit-packed: coefficient i is bit i % 64 of word
+//! F2\[x\]/(x^509 − 1) elements are bit-packed: coefficient i is bit i % 64 of word
 //! i / 64 of a `[u64; 8]` (bit i % 8 of byte i / 8 in little-endian memory, as in the
 //! seed); bits 509..511 are zero. Since ord_509(2) = 508, Φ_509 is irreducible over F2
 //! and a^(2^508 − 2) = a^(−1) mod (2, Φ_509) for every invertible a.
@@ -23,7 +23,7 @@
 use reference::ntruhps2048509::Poly;
 use reference::ntruhps2048509::params::N;
 
-/// A bit-packed element of F2[x]/(x^509 − 1); bits 509..511 are zero.
+/// A bit-packed element of F2\[x\]/(x^509 − 1); bits 509..511 are zero.
 pub type R2 = [u64; 8];
 
 /// Mask of the valid bits of word 7 (positions 448..508).
@@ -59,8 +59,8 @@ const fn pow2_mod_n(e: u32) -> usize {
     r
 }
 
-/// The source table of the multi-squaring by 2^k: out[j] = in[src[j]] with
-/// src[j] = j·2^(−k) mod 509 = j·2^(508 − k mod 508) mod 509 (2 has order 508).
+/// The source table of the multi-squaring by 2^k: `out[j] = in[src[j]]` with
+/// `src[j]` = j·2^(−k) mod 509 = j·2^(508 − k mod 508) mod 509 (2 has order 508).
 #[allow(clippy::integer_division_remainder_used)] // compile-time tables, public values
 pub const fn multisquare_table(k: u32) -> [u16; N] {
     let inv = pow2_mod_n((508 - (k % 508)) % 508);
@@ -219,7 +219,7 @@ pub fn benes_for(k: u32) -> &'static [[u64; 8]; BENES_STAGES] {
     &BENES[idx]
 }
 
-/// a^(2^k) mod x^509 − 1 by the table: bit j of the result is bit table[j] of a. The
+/// a^(2^k) mod x^509 − 1 by the table: bit j of the result is bit `table[j]` of a. The
 /// straightforward form, 509 single-bit moves at constant indices; kept as the
 /// specification that [`multisquare`] is tested against.
 pub fn multisquare_by_table(a: &R2, table: &[u16; N]) -> R2 {
@@ -353,7 +353,7 @@ fn mul256<C: Fn(u64, u64) -> u128>(clmul: &C, x: [u64; 4], y: [u64; 4]) -> [u64;
 }
 
 /// 512×512 → 1024-bit carry-less product, Karatsuba on 256-bit halves over
-/// [`mul256`]: 3·3·4 = 36 calls of `clmul`.
+/// `mul256`: 3·3·4 = 36 calls of `clmul`.
 #[inline(always)]
 pub fn mul512<C: Fn(u64, u64) -> u128>(clmul: &C, x: &R2, y: &R2) -> [u64; 16] {
     let x0 = [x[0], x[1], x[2], x[3]];

@@ -191,7 +191,7 @@ macro_rules! karatsuba_impl {
             }
         }
 
-        /// The product in Z_{2^16}[x]/(x^509 − 1) by Toom-4/Karatsuba, exact mod 2^13.
+        /// The product in Z_{2^16}\[x\]/(x^509 − 1) by Toom-4/Karatsuba, exact mod 2^13.
         $(#[$attr])*
         pub(crate) fn rq_mul_padded(
             a: &reference::ntruhps2048509::Poly,

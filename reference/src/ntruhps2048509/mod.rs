@@ -33,7 +33,7 @@ use sha3::{Digest, Sha3_256};
 
 /// The parameters of ntruhps2048509 and the sizes derived from them (`params.h`).
 pub mod params {
-    /// Ring degree n: polynomials live in Z[x]/(x^n − 1).
+    /// Ring degree n: polynomials live in Z\[x\]/(x^n − 1).
     pub const N: usize = 509;
     /// log2 q.
     pub const LOGQ: usize = 11;
@@ -81,7 +81,7 @@ use params::{
 
 /// The kernels an NTRU-HPS tier supplies.
 pub trait Kernels {
-    /// `poly_Rq_mul`: the product in Z_{2^16}[x]/(x^n − 1).
+    /// `poly_Rq_mul`: the product in Z_{2^16}\[x\]/(x^n − 1).
     ///
     /// Postcondition: exact mod q = 2048 for all inputs (the reference is also exact
     /// mod 2^16; only the residue mod q is ever used, every consumer reduces mod q or

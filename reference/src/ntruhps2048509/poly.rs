@@ -11,7 +11,7 @@
 
 use super::params::{LOGQ, N, Q};
 
-/// An element of Z[x]/(x^n − 1) with `u16` coefficients (wrapping mod 2^16).
+/// An element of Z\[x\]/(x^n − 1) with `u16` coefficients (wrapping mod 2^16).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Poly(pub [u16; N]);
 
@@ -46,7 +46,7 @@ pub fn mod3(x: u16) -> u16 {
     x - 3 * q
 }
 
-/// `poly_Rq_mul`, the reference schoolbook cyclic convolution in Z_{2^16}[x]/(x^n − 1).
+/// `poly_Rq_mul`, the reference schoolbook cyclic convolution in Z_{2^16}\[x\]/(x^n − 1).
 ///
 /// Postcondition: the exact product mod 2^16 (hence mod q) for any inputs.
 pub fn poly_rq_mul_schoolbook(a: &Poly, b: &Poly) -> Poly {
