@@ -57,3 +57,21 @@ fn ml_kem_1024() {
         );
     }
 }
+
+#[test]
+fn ntruhps2048509() {
+    // PQClean `crypto_kem/ntruhps2048509/META.yml` nistkat-sha256.
+    for v in [
+        "reference",
+        "before",
+        "optimized",
+        "optimized-portable",
+        "optimized-pclmul",
+    ] {
+        check(
+            "ntruhps2048509",
+            v,
+            "fc314366fbe795e2db6d29abb9f5b2ff43f0f608d0bd66161f9450364f0d271b",
+        );
+    }
+}
