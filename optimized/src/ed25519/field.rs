@@ -43,38 +43,50 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
 }
 
 /// New `ec_mulm_25519` after the product: returns the reduced limbs and the carry
-/// limb `cy` of L + 19·H_low.
-///
-/// Steps (seed brief D (2)): w = n mod 2^255; `rshift(n, n+3, 5, 63)` in place gives
-/// H; `cy = addmul_1(w, n, 4, 19)` gives (cy, w) = L + 19·H_low in one pass; fold
-/// (2·cy + bit 255)·19 using n as scratch; n = w − p and keep it unless that borrowed.
+/// limb `cy` of L + 19·H_low. [`ec_mulm_25519_fold19`] then
+/// [`ec_mulm_25519_finish`], named separately for the proofs.
 #[inline(always)]
 pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
-    let p = p::<L>();
+    let (w, cy) = ec_mulm_25519_fold19(n);
+    (ec_mulm_25519_finish(&w, &cy), cy)
+}
+
+/// First half of the new reduction (seed brief D (2)): w = n mod 2^255;
+/// `rshift(n, n+3, 5, 63)` in place gives H; `cy = addmul_1(w, n, 4, 19)` gives
+/// cy·2^256 + w = L + 19·H_low in one pass (no `m[5]` buffer, no copies, no
+/// `lshift` and three `add_n`).
+#[inline(always)]
+pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
     let mut n = n.clone();
     let mut w: [L; 4] = core::array::from_fn(|i| n[i].clone());
     clear_bit_255(&mut w);
-
     let _ = rshift_within(&mut n, 0, 3, 5, 63);
-    let h_low: [L; 4] = core::array::from_fn(|i| n[i].clone());
-    let cy = addmul_1(&mut w, &h_low, &L::constant(19));
+    let cy = addmul_1(&mut w, &n[..4], &L::constant(19));
     // Always true: L < 2^255 and 19·H_low < 19·2^256.
     cy.lemma_le(19, "mulm carry limb <= 19 on every input");
+    (w, cy)
+}
 
+/// Second half of the new reduction: the same fold of (2·cy + bit 255)·19, using
+/// n as scratch; then n = w − p and keep it unless that borrowed (no add-back).
+#[inline(always)]
+pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], cy: &L) -> [L; 4] {
+    let p = p::<L>();
     let zero = L::constant(0);
-    let mut f: [L; 4] = core::array::from_fn(|_| zero.clone());
+    let mut w = w.clone();
+    let mut n: [L; 4] = core::array::from_fn(|_| zero.clone());
     let msb = w[3].shr(63);
-    f[0] = cy
+    n[0] = cy
         .wrapping_mul(&L::constant(2))
         .wrapping_add(&msb)
         .wrapping_mul(&L::constant(19));
     clear_bit_255(&mut w);
     let t = w.clone();
-    let _ = add_n(&mut w, &t, &f);
+    let _ = add_n(&mut w, &t, &n);
 
-    let borrow = sub_n(&mut f, &w, &p);
-    set_cond(&mut w, &f, &borrow.is_zero());
-    (w, cy)
+    let borrow = sub_n(&mut n, &w, &p);
+    set_cond(&mut w, &n, &borrow.is_zero());
+    w
 }
 
 /// New `ec_mulm_25519`: the (unchanged) schoolbook product, then

@@ -77,15 +77,20 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
 
 /// Old `ec_mulm_25519` after the product: reduces the 8-limb product `n` to four
 /// limbs, returning the result and the carry limb `m[4]` of L + 19·H_low (the
-/// quantity of the carry-bound lemma).
-///
-/// Steps (seed brief D (1)): L = n mod 2^255; H = n >> 255 as five limbs; 19·H_low
-/// as (H_low << 4) + 3·H_low, carries into `m[4]` (H's fifth limb is overwritten);
-/// (m[4], w) = L + 19·H_low; fold (2·m[4] + bit 255)·19 into the low limb; one
-/// conditional subtraction of p by subtracting and adding back.
+/// quantity of the carry-bound lemma). It is [`ec_mulm_25519_fold19`] followed by
+/// [`ec_mulm_25519_finish`]; the split only names the two halves for the proofs.
 #[inline(always)]
 pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
-    let p = p::<L>();
+    let (w, carry) = ec_mulm_25519_fold19(n);
+    (ec_mulm_25519_finish(&w, &carry), carry)
+}
+
+/// First half of the old reduction (seed brief D (1), steps 2-5): L = n mod 2^255;
+/// H = n >> 255 as five limbs; 19·H_low as (H_low << 4) + 3·H_low with the carries
+/// in `m[4]` (H's fifth limb is overwritten); returns (w, m[4]) with
+/// m[4]·2^256 + w = L + 19·H_low.
+#[inline(always)]
+pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
     let zero = L::constant(0);
     // memcpy (wp, n, wsize); clear bit 255.
     let mut w: [L; 4] = core::array::from_fn(|i| n[i].clone());
@@ -115,7 +120,17 @@ pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
     let carry = m[4].clone();
     // Always true: L < 2^255 and 19·H_low < 19·2^256, so L + 19·H_low < 20·2^256.
     carry.lemma_le(19, "mulm carry limb <= 19 on every input");
+    (w, carry)
+}
 
+/// Second half of the old reduction (steps 6-7): fold (2·carry + bit 255)·19 into
+/// the low limb after clearing bit 255, then subtract p and add it back when that
+/// borrowed.
+#[inline(always)]
+pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], carry: &L) -> [L; 4] {
+    let p = p::<L>();
+    let zero = L::constant(0);
+    let mut w = w.clone();
     // memset (m, 0, 4 limbs); m[0] = (m[4]·2 + msb)·19; clear bit 255; w += m.
     let msb = w[3].shr(63);
     let mut f: [L; 4] = core::array::from_fn(|_| zero.clone());
@@ -134,7 +149,7 @@ pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
     set_cond(&mut f, &p, &borrow);
     let t = w.clone();
     let _ = add_n(&mut w, &t, &f);
-    (w, carry)
+    w
 }
 
 /// Old `ec_mulm_25519`: the schoolbook product, then [`ec_mulm_25519_reduce`].

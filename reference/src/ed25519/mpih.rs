@@ -155,16 +155,24 @@ pub fn sub_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
 pub fn addmul_1<L: Limb>(w: &mut [L], u: &[L], v: &L) -> L {
     debug_assert!(u.len() == w.len());
     let mut cy = L::constant(0);
-    let zero = L::constant(0);
     for (wi, ui) in w.iter_mut().zip(u) {
-        // lo + w_i + cy fits in two limbs: (2^B-1)^2 + 2(2^B-1) = 2^2B - 1.
-        let (lo, hi) = ui.mul_wide(v);
-        let (s, c1) = lo.adc(wi, &zero);
-        let (s, c2) = s.adc(&cy, &zero);
+        let (s, c) = addmul_1_step(wi, ui, v, &cy);
         *wi = s;
-        cy = hi.wrapping_add(&c1).wrapping_add(&c2);
+        cy = c;
     }
     cy
+}
+
+/// One limb of [`addmul_1`]: `(s, cy_out)` with `s + 2^B·cy_out = w + u·v + cy`.
+/// The right side is at most (2^B−1)² + 2(2^B−1) = 2^2B − 1, so it always fits
+/// (the "limb identity" the SMT proof checks for v = 19).
+#[inline(always)]
+pub fn addmul_1_step<L: Limb>(w: &L, u: &L, v: &L, cy: &L) -> (L, L) {
+    let zero = L::constant(0);
+    let (lo, hi) = u.mul_wide(v);
+    let (s, c1) = lo.adc(w, &zero);
+    let (s, c2) = s.adc(cy, &zero);
+    (s, hi.wrapping_add(&c1).wrapping_add(&c2))
 }
 
 /// `w = u * v`, the schoolbook product of two `n`-limb numbers into `2n` limbs
