@@ -16,6 +16,12 @@
 //! (`add_n(wp, wp, n)`), the callers copy first. [`rshift_within`] is the one in-place
 //! function (`_gcry_mpih_rshift` with `dst <= src`), because the optimized `mulm`
 //! relies on it.
+//!
+//! By default every primitive is inlined, so the compiler sees through the whole
+//! field routine. The `outline-mpih` feature of this crate keeps each primitive an
+//! out-of-line function, the call structure of libgcrypt (whose `_gcry_mpih_*` are
+//! separately compiled, often assembly): the benchmarks measure both
+//! (docs/ed25519.md).
 
 /// One machine limb, concrete (`u64`) or symbolic.
 ///
@@ -124,7 +130,8 @@ impl Limb for u64 {
 }
 
 /// `w = u + v` over `w.len()` limbs; returns the carry (`_gcry_mpih_add_n`).
-#[inline(always)]
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn add_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
     debug_assert!(u.len() == w.len() && v.len() == w.len());
     let mut c = L::constant(0);
@@ -137,7 +144,8 @@ pub fn add_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
 }
 
 /// `w = u - v` over `w.len()` limbs; returns the borrow (`_gcry_mpih_sub_n`).
-#[inline(always)]
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn sub_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
     debug_assert!(u.len() == w.len() && v.len() == w.len());
     let mut b = L::constant(0);
@@ -151,7 +159,8 @@ pub fn sub_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
 
 /// `w += u * v` over `w.len()` limbs for one limb `v`; returns the carry limb
 /// (`_gcry_mpih_addmul_1`).
-#[inline(always)]
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn addmul_1<L: Limb>(w: &mut [L], u: &[L], v: &L) -> L {
     debug_assert!(u.len() == w.len());
     let mut cy = L::constant(0);
@@ -177,7 +186,8 @@ pub fn addmul_1_step<L: Limb>(w: &L, u: &L, v: &L, cy: &L) -> (L, L) {
 
 /// `w = u * v`, the schoolbook product of two `n`-limb numbers into `2n` limbs
 /// (`_gcry_mpih_mul_n` on its basecase path: one `mul_1` then `addmul_1` per limb).
-#[inline(always)]
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn mul_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) {
     let n = u.len();
     debug_assert!(v.len() == n && w.len() == 2 * n);
@@ -192,7 +202,8 @@ pub fn mul_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) {
 
 /// `w = u << cnt` over `w.len()` limbs, `0 < cnt < BITS`; returns the bits shifted
 /// out of the top limb, in the low bits of the result (`_gcry_mpih_lshift`).
-#[inline(always)]
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn lshift<L: Limb>(w: &mut [L], u: &[L], cnt: u32) -> L {
     let n = u.len();
     debug_assert!(w.len() == n && cnt > 0 && cnt < L::BITS);
@@ -206,7 +217,8 @@ pub fn lshift<L: Limb>(w: &mut [L], u: &[L], cnt: u32) -> L {
 
 /// `w = u >> cnt` over `w.len()` limbs, `0 < cnt < BITS`; returns the bits shifted
 /// out of the bottom limb, in the high bits of the result (`_gcry_mpih_rshift`).
-#[inline(always)]
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn rshift<L: Limb>(w: &mut [L], u: &[L], cnt: u32) -> L {
     let n = u.len();
     debug_assert!(w.len() == n && cnt > 0 && cnt < L::BITS);
@@ -222,7 +234,8 @@ pub fn rshift<L: Limb>(w: &mut [L], u: &[L], cnt: u32) -> L {
 /// with `dst <= src`, the overlap libgcrypt's `_gcry_mpih_rshift` allows. Each limb
 /// is read before any write can reach it, because writes go to lower or equal
 /// indices in increasing order.
-#[inline(always)]
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn rshift_within<L: Limb>(buf: &mut [L], dst: usize, src: usize, n: usize, cnt: u32) -> L {
     debug_assert!(dst <= src && src + n <= buf.len() && cnt > 0 && cnt < L::BITS);
     let out = buf[src].shl(L::BITS - cnt);
@@ -236,7 +249,8 @@ pub fn rshift_within<L: Limb>(buf: &mut [L], dst: usize, src: usize, n: usize, c
 }
 
 /// `w = flag ? u : w`, branch-free (`mpih_set_cond`); `flag` is the limb 0 or 1.
-#[inline(always)]
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn set_cond<L: Limb>(w: &mut [L], u: &[L], flag: &L) {
     debug_assert!(u.len() == w.len());
     let mask = L::mask(flag);
