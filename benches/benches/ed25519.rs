@@ -4,6 +4,9 @@
 //! and `ed25519-field/op=<mulm|addm|subm>,impl=<reference|optimized>`.
 //! The seed-format table is produced from these by `docs/ed25519.md`'s recipe.
 
+// `criterion_group!` expands to an undocumented public function.
+#![allow(missing_docs)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use ed25519_dalek::{Signer as _, Verifier as _};
 use optimized::ed25519::Optimized;
@@ -50,7 +53,12 @@ fn field<K: Kernels>(c: &mut Criterion, name: &str) {
         0xdead_beef_cafe_f00d,
         0x7fff_ffff_ffff_fff0,
     ];
-    let v: Fe = [0xffff_ffff_ffff_ffe0, u64::MAX, u64::MAX, 0x7fff_ffff_ffff_ffff];
+    let v: Fe = [
+        0xffff_ffff_ffff_ffe0,
+        u64::MAX,
+        u64::MAX,
+        0x7fff_ffff_ffff_ffff,
+    ];
     c.bench_function(&format!("ed25519-field/op=mulm,impl={name}"), |b| {
         b.iter(|| K::mulm(black_box(&u), black_box(&v)))
     });

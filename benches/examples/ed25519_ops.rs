@@ -17,7 +17,12 @@ fn run<K: Kernels>(op: &str, reps: usize) {
     let pk = key.public_key();
     let sig = r::sign::<K>(&key, MSG);
     let u: Fe = [1, 2, 3, 0x7fff_ffff_ffff_fff0];
-    let v: Fe = [0xffff_ffff_ffff_ffe0, u64::MAX, u64::MAX, 0x7fff_ffff_ffff_ffff];
+    let v: Fe = [
+        0xffff_ffff_ffff_ffe0,
+        u64::MAX,
+        u64::MAX,
+        0x7fff_ffff_ffff_ffff,
+    ];
     for _ in 0..reps {
         match op {
             "setup" => {}

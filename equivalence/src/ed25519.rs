@@ -121,14 +121,18 @@ pub fn edge_value(i: usize) -> Fe {
 }
 
 /// One operand for a kernel pair: an edge value, a random value below p, or 256
-/// random bits, chosen by `pattern` (0 means random).
+/// random bits, chosen by `pattern` in `0..=EDGE_VALUES` (0 means random).
 fn operand(g: &mut Gen, pattern: u8) -> Fe {
     match pattern {
         0 => {
             let x: Fe = core::array::from_fn(|_| g.u64());
-            if g.below(2) == 0 { canonical_random(x) } else { x }
+            if g.below(2) == 0 {
+                canonical_random(x)
+            } else {
+                x
+            }
         }
-        k => edge_value((usize::from(k) - 1) % EDGE_VALUES),
+        k => edge_value(usize::from(k) - 1),
     }
 }
 
@@ -145,7 +149,8 @@ const M63: u64 = u64::MAX >> 1;
 fn operands(input: &[u8]) -> (Fe, Fe) {
     let mut g = Gen::new(input);
     let sel = g.selector();
-    let pa = sel % (EDGE_VALUES as u8 + 1);
+    // Selector 0..=255 onto 0..=EDGE_VALUES by multiply-shift (no division).
+    let pa = ((u16::from(sel) * (EDGE_VALUES as u16 + 1)) >> 8) as u8;
     let pb = if g.below(2) == 0 {
         g.below(EDGE_VALUES as u64 + 1) as u8
     } else {
@@ -351,7 +356,9 @@ pub fn check_sign_input(text: &str, variant: Variant) -> Result<usize, LineFailu
             )));
         }
         if sk[32..] != pk[..] || sm[64..] != msg[..] {
-            return Err(fail("sk does not end in pk, or sig does not end in msg".into()));
+            return Err(fail(
+                "sk does not end in pk, or sig does not end in msg".into(),
+            ));
         }
         let key = variant
             .keygen(&sk[..32])

@@ -17,7 +17,8 @@ fn json(rel: &str) -> Value {
 }
 
 fn s<'a>(v: &'a Value, k: &str) -> &'a str {
-    v[k].as_str().unwrap_or_else(|| panic!("field {k} missing in {v}"))
+    v[k].as_str()
+        .unwrap_or_else(|| panic!("field {k} missing in {v}"))
 }
 
 #[test]
@@ -33,8 +34,18 @@ fn rfc8032_section_7_1() {
             let msg = unhex(s(c, "message"));
             assert_eq!(key.public_key().to_vec(), pk, "{} {name}: pk", var.name());
             let sig = var.sign(&key, &msg);
-            assert_eq!(sig.to_vec(), unhex(s(c, "signature")), "{} {name}: sig", var.name());
-            assert_eq!(var.verify(&pk, &msg, &sig), Ok(true), "{} {name}", var.name());
+            assert_eq!(
+                sig.to_vec(),
+                unhex(s(c, "signature")),
+                "{} {name}: sig",
+                var.name()
+            );
+            assert_eq!(
+                var.verify(&pk, &msg, &sig),
+                Ok(true),
+                "{} {name}",
+                var.name()
+            );
         }
     }
 }
@@ -89,7 +100,14 @@ fn wycheproof_valid_accepted_invalid_rejected() {
             };
             for var in Variant::ALL {
                 let got = matches!(var.verify(&pk, &msg, &sig), Ok(true));
-                assert_eq!(got, expect, "{} tcId {}: {}", var.name(), t["tcId"], s(t, "comment"));
+                assert_eq!(
+                    got,
+                    expect,
+                    "{} tcId {}: {}",
+                    var.name(),
+                    t["tcId"],
+                    s(t, "comment")
+                );
             }
             counted[usize::from(expect)] += 1;
         }
@@ -101,9 +119,12 @@ fn wycheproof_valid_accepted_invalid_rejected() {
 /// or R (strict decoding), reject when the cofactorless equation fails
 /// (`low_order_residue`), accept otherwise (low-order A and R are fine).
 fn cctv_expected(flags: &[&str]) -> bool {
-    !flags
-        .iter()
-        .any(|f| matches!(*f, "non_canonical_A" | "non_canonical_R" | "low_order_residue"))
+    !flags.iter().any(|f| {
+        matches!(
+            *f,
+            "non_canonical_A" | "non_canonical_R" | "low_order_residue"
+        )
+    })
 }
 
 #[test]
@@ -124,7 +145,13 @@ fn cctv_edge_cases_follow_the_documented_rules() {
         let expect = cctv_expected(&flags);
         for var in Variant::ALL {
             let got = var.verify(&pk, msg, &sig).unwrap();
-            assert_eq!(got, expect, "{} vector {} flags {flags:?}", var.name(), c["number"]);
+            assert_eq!(
+                got,
+                expect,
+                "{} vector {} flags {flags:?}",
+                var.name(),
+                c["number"]
+            );
         }
         accepted += usize::from(expect);
         // ed25519-dalek's `verify` is also cofactorless; where encodings are
@@ -179,17 +206,29 @@ fn wrong_lengths_are_typed_errors() {
         let sig = var.sign(&key, b"m");
         assert!(matches!(
             var.verify(&pk[..31], b"m", &sig),
-            Err(Error::InvalidLength { expected: 32, got: 31, .. })
+            Err(Error::InvalidLength {
+                expected: 32,
+                got: 31,
+                ..
+            })
         ));
         assert!(matches!(
             var.verify(&pk, b"m", &sig[..63]),
-            Err(Error::InvalidLength { expected: 64, got: 63, .. })
+            Err(Error::InvalidLength {
+                expected: 64,
+                got: 63,
+                ..
+            })
         ));
         let mut long = sig.to_vec();
         long.push(0);
         assert!(matches!(
             var.verify(&pk, b"m", &long),
-            Err(Error::InvalidLength { expected: 64, got: 65, .. })
+            Err(Error::InvalidLength {
+                expected: 64,
+                got: 65,
+                ..
+            })
         ));
     }
 }
@@ -261,7 +300,8 @@ fn api_pairs_agree() {
 /// Every pair of edge values, through all three kernels.
 #[test]
 fn edge_value_grid_agrees() {
-    let ops: [(&str, fn(&Fe, &Fe) -> Fe, fn(&Fe, &Fe) -> Fe); 3] = [
+    type Op = fn(&Fe, &Fe) -> Fe;
+    let ops: [(&str, Op, Op); 3] = [
         ("addm", old::ec_addm_25519, new::ec_addm_25519),
         ("subm", old::ec_subm_25519, new::ec_subm_25519),
         ("mulm", old::ec_mulm_25519, new::ec_mulm_25519),
@@ -284,7 +324,7 @@ fn fe_le_p() -> impl Strategy<Value = Fe> {
             x[3] &= u64::MAX >> 1;
             old::canonical(&x)
         }),
-        (0usize..4).prop_map(|i| edge_value(i)),
+        (0usize..4).prop_map(edge_value),
     ]
 }
 

@@ -16,9 +16,9 @@
 
 use std::cell::RefCell;
 
+use optimized::ed25519::field as new;
 use reference::ed25519::field as old;
 use reference::ed25519::mpih::Limb;
-use optimized::ed25519::field as new;
 use z3::ast::{Ast, BV, Bool};
 use z3::{SatResult, Solver};
 
@@ -41,11 +41,19 @@ impl Limb for Sym {
         Sym(c64(x))
     }
     fn adc(&self, b: &Self, c: &Self) -> (Self, Self) {
-        let t = self.0.zero_ext(1).bvadd(b.0.zero_ext(1)).bvadd(c.0.zero_ext(1));
+        let t = self
+            .0
+            .zero_ext(1)
+            .bvadd(b.0.zero_ext(1))
+            .bvadd(c.0.zero_ext(1));
         (Sym(t.extract(63, 0)), Sym(t.extract(64, 64).zero_ext(63)))
     }
     fn sbb(&self, b: &Self, c: &Self) -> (Self, Self) {
-        let t = self.0.zero_ext(1).bvsub(b.0.zero_ext(1)).bvsub(c.0.zero_ext(1));
+        let t = self
+            .0
+            .zero_ext(1)
+            .bvsub(b.0.zero_ext(1))
+            .bvsub(c.0.zero_ext(1));
         (Sym(t.extract(63, 0)), Sym(t.extract(64, 64).zero_ext(63)))
     }
     fn mul_wide(&self, b: &Self) -> (Self, Self) {
@@ -127,16 +135,25 @@ fn sym_limbs_agree_with_u64_on_concrete_inputs() {
     for case in 0..24 {
         let mut u: [u64; 4] = core::array::from_fn(|_| next());
         let v: [u64; 4] = core::array::from_fn(|_| next());
-        if case % 3 == 0 {
+        if case & 3 == 0 {
             u = old::P_LIMBS;
         }
         let n: [u64; 8] = core::array::from_fn(|_| next());
         let su = u.map(Sym::constant);
         let sv = v.map(Sym::constant);
         let sn = n.map(Sym::constant);
-        assert_eq!(read(&old::ec_addm_25519(&su, &sv)), old::ec_addm_25519(&u, &v));
-        assert_eq!(read(&new::ec_subm_25519(&su, &sv)), new::ec_subm_25519(&u, &v));
-        assert_eq!(read(&old::ec_mulm_25519(&su, &sv)), old::ec_mulm_25519(&u, &v));
+        assert_eq!(
+            read(&old::ec_addm_25519(&su, &sv)),
+            old::ec_addm_25519(&u, &v)
+        );
+        assert_eq!(
+            read(&new::ec_subm_25519(&su, &sv)),
+            new::ec_subm_25519(&u, &v)
+        );
+        assert_eq!(
+            read(&old::ec_mulm_25519(&su, &sv)),
+            old::ec_mulm_25519(&u, &v)
+        );
         let (w, cy) = new::ec_mulm_25519_reduce(&sn);
         let (w64, cy64) = new::ec_mulm_25519_reduce(&n);
         assert_eq!(read(&w), w64);
@@ -193,27 +210,48 @@ fn limb_identities_of_the_primitives() {
     let sum = c.0.extract(0, 0).concat(concat(&w));
     let spec = concat(&u).zero_ext(1).bvadd(concat(&v).zero_ext(1));
     let carry_is_bit = c.0.bvule(c64(1));
-    assert_eq!(prove(&[], &Bool::and(&[sum.eq(spec), carry_is_bit])), SatResult::Unsat, "add_n");
+    assert_eq!(
+        prove(&[], &Bool::and(&[sum.eq(spec), carry_is_bit])),
+        SatResult::Unsat,
+        "add_n"
+    );
 
     let out = lshift(&mut w, &u, 4);
     let spec = concat(&u).zero_ext(64).bvshl(BV::from_u64(4, 320));
-    assert_eq!(prove(&[], &out.0.concat(concat(&w)).eq(spec)), SatResult::Unsat, "lshift");
+    assert_eq!(
+        prove(&[], &out.0.concat(concat(&w)).eq(spec)),
+        SatResult::Unsat,
+        "lshift"
+    );
 
     let n = vars::<8>("n");
     let mut h: [Sym; 5] = core::array::from_fn(|_| Sym::constant(0));
     let _ = rshift(&mut h, &n[3..8], 63);
     let spec = concat(&n).bvlshr(BV::from_u64(255, 512)).extract(319, 0);
-    assert_eq!(prove(&[], &concat(&h).eq(&spec)), SatResult::Unsat, "rshift");
+    assert_eq!(
+        prove(&[], &concat(&h).eq(&spec)),
+        SatResult::Unsat,
+        "rshift"
+    );
     let mut m = n.clone();
     let _ = rshift_within(&mut m, 0, 3, 5, 63);
-    assert_eq!(prove(&[], &concat(&m[..5]).eq(&spec)), SatResult::Unsat, "rshift_within");
+    assert_eq!(
+        prove(&[], &concat(&m[..5]).eq(&spec)),
+        SatResult::Unsat,
+        "rshift_within"
+    );
 
-    let (wi, ui, ci) = (Sym(BV::new_const("wi", 64)), Sym(BV::new_const("ui", 64)), Sym(BV::new_const("ci", 64)));
+    let (wi, ui, ci) = (
+        Sym(BV::new_const("wi", 64)),
+        Sym(BV::new_const("ui", 64)),
+        Sym(BV::new_const("ci", 64)),
+    );
     let (s, co) = addmul_1_step(&wi, &ui, &Sym::constant(19), &ci);
     let lhs = co.0.concat(&s.0);
-    let rhs = wi.0.zero_ext(64)
-        .bvadd(ui.0.zero_ext(64).bvmul(BV::from_u64(19, 128)))
-        .bvadd(ci.0.zero_ext(64));
+    let rhs =
+        wi.0.zero_ext(64)
+            .bvadd(ui.0.zero_ext(64).bvmul(BV::from_u64(19, 128)))
+            .bvadd(ci.0.zero_ext(64));
     assert_eq!(prove(&[], &lhs.eq(rhs)), SatResult::Unsat, "addmul_1 step");
 }
 
@@ -224,7 +262,12 @@ fn limb_identities_of_the_primitives() {
 fn fold19_compositions_are_equal() {
     let h = BV::new_const("h", 256).zero_ext(64);
     let l = BV::new_const("l", 256).zero_ext(64);
-    let old = h.bvshl(BV::from_u64(4, 320)).bvadd(&h).bvadd(&h).bvadd(&h).bvadd(&l);
+    let old = h
+        .bvshl(BV::from_u64(4, 320))
+        .bvadd(&h)
+        .bvadd(&h)
+        .bvadd(&h)
+        .bvadd(&l);
     let new = l.bvadd(h.bvmul(BV::from_u64(19, 320)));
     assert_eq!(prove(&[], &old.eq(new)), SatResult::Unsat);
 }
@@ -254,9 +297,21 @@ fn carry_bound_nine_for_products_below_2_510() {
     let (_, cn) = new::ec_mulm_25519_reduce(&n);
     take_lemmas();
     let hyp = [n[7].0.bvult(c64(1 << 62))]; // n < 2^510
-    assert_eq!(prove(&hyp, &co.0.bvule(c64(9))), SatResult::Unsat, "old carry");
-    assert_eq!(prove(&hyp, &cn.0.bvule(c64(9))), SatResult::Unsat, "new carry");
-    assert_eq!(prove(&hyp, &cn.0.bvule(c64(8))), SatResult::Sat, "9 is reached");
+    assert_eq!(
+        prove(&hyp, &co.0.bvule(c64(9))),
+        SatResult::Unsat,
+        "old carry"
+    );
+    assert_eq!(
+        prove(&hyp, &cn.0.bvule(c64(9))),
+        SatResult::Unsat,
+        "new carry"
+    );
+    assert_eq!(
+        prove(&hyp, &cn.0.bvule(c64(8))),
+        SatResult::Sat,
+        "9 is reached"
+    );
 }
 
 /// Non-vacuity: the same query refutes a claim that is false, the equality of

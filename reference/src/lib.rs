@@ -14,8 +14,8 @@
 
 pub mod ct;
 pub mod drbg;
-pub mod error;
 pub mod ed25519;
+pub mod error;
 pub mod mlkem;
 pub mod ntruhps2048509;
 pub mod rng;

@@ -190,7 +190,12 @@ pub fn verify<K: Kernels>(public_key: &[u8], msg: &[u8], signature: &[u8]) -> Re
     Ok(verify_vartime::<K>(&a_bytes, msg, &r_bytes, &s_bytes))
 }
 
-fn verify_vartime<K: Kernels>(a_bytes: &[u8; 32], msg: &[u8], r_bytes: &[u8; 32], s_bytes: &[u8; 32]) -> bool {
+fn verify_vartime<K: Kernels>(
+    a_bytes: &[u8; 32],
+    msg: &[u8],
+    r_bytes: &[u8; 32],
+    s_bytes: &[u8; 32],
+) -> bool {
     if !scalar::is_canonical_vartime(s_bytes) {
         return false;
     }
@@ -236,20 +241,30 @@ mod tests {
         // [L]B = identity.
         let l = scalar::to_bytes(&scalar::L_LIMBS);
         let lb = point::scalar_mul_vartime::<Reference>(&l, &BASE);
-        assert_eq!(point::encode::<Reference>(&lb), point::encode::<Reference>(&Point::IDENTITY));
+        assert_eq!(
+            point::encode::<Reference>(&lb),
+            point::encode::<Reference>(&Point::IDENTITY)
+        );
     }
 
     #[test]
     fn rfc8032_test1() {
-        let seed = hex::decode("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60").unwrap();
+        let seed = hex::decode("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
+            .unwrap();
         let key = SigningKey::from_seed::<Reference>(&seed).unwrap();
         assert_eq!(
             hex::encode(key.public_key()),
             "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
         );
         let sig = sign::<Reference>(&key, b"");
-        assert_eq!(hex::encode(sig), "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b");
+        assert_eq!(
+            hex::encode(sig),
+            "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+        );
         assert_eq!(verify::<Reference>(&key.public_key(), b"", &sig), Ok(true));
-        assert_eq!(verify::<Reference>(&key.public_key(), b"x", &sig), Ok(false));
+        assert_eq!(
+            verify::<Reference>(&key.public_key(), b"x", &sig),
+            Ok(false)
+        );
     }
 }

@@ -270,7 +270,15 @@ mod tests {
 
     #[test]
     fn two_limb_ops_match_u128() {
-        let vals = [0u128, 1, u64::MAX as u128, 1 << 64, u128::MAX, u128::MAX - 5, 0x1234_5678_9abc_def0_1122_3344_5566_7788];
+        let vals = [
+            0u128,
+            1,
+            u64::MAX as u128,
+            1 << 64,
+            u128::MAX,
+            u128::MAX - 5,
+            0x1234_5678_9abc_def0_1122_3344_5566_7788,
+        ];
         for &a in &vals {
             for &b in &vals {
                 let u = [a as u64, (a >> 64) as u64];
@@ -307,7 +315,16 @@ mod tests {
 
     #[test]
     fn rshift_within_matches_rshift() {
-        let buf = [1u64, 2, 3, 0x8000_0000_0000_0001, u64::MAX, 7, 0xdead_beef, 1 << 63];
+        let buf = [
+            1u64,
+            2,
+            3,
+            0x8000_0000_0000_0001,
+            u64::MAX,
+            7,
+            0xdead_beef,
+            1 << 63,
+        ];
         let mut expect = [0u64; 5];
         rshift(&mut expect, &buf[3..8], 63);
         let mut b = buf;

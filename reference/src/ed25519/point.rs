@@ -180,7 +180,7 @@ fn select_into(a: &mut Point, b: &Point, bit: u64) {
 /// table with masks, so neither the branch pattern nor the memory access pattern
 /// depends on `k`. (libgcrypt does one doubling, one addition and a masked swap per
 /// bit; the window keeps the same formulas and cuts the additions by four,
-/// docs/DEVIATIONS.md. Both tiers run this code.)
+/// docs/ed25519.md "Deviations". Both tiers run this code.)
 pub fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
     let mut table = [Point::IDENTITY; 16];
     table[1] = *p1;
