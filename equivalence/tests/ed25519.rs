@@ -317,6 +317,46 @@ fn edge_value_grid_agrees() {
     }
 }
 
+/// The two first halves of the reduction (`fold19`) and the whole reductions agree
+/// on arbitrary 512-bit products, not only on products u·v: one million
+/// pseudo-random n plus limb patterns of all-ones, zeros and single top bits
+/// (ED-2 by testing, beside the proof).
+#[test]
+fn reductions_agree_on_arbitrary_512_bit_inputs() {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let patterns = [0u64, 1, u64::MAX, 1 << 63, (1 << 63) - 1, 19];
+    let mut check = |n: &[u64; 8]| {
+        assert_eq!(
+            old::ec_mulm_25519_fold19(n),
+            new::ec_mulm_25519_fold19(n),
+            "fold19({n:x?})"
+        );
+        assert_eq!(
+            old::ec_mulm_25519_reduce(n),
+            new::ec_mulm_25519_reduce(n),
+            "reduce({n:x?})"
+        );
+    };
+    for _ in 0..1_000_000 {
+        let n: [u64; 8] = core::array::from_fn(|_| next());
+        check(&n);
+    }
+    for a in patterns {
+        for b in patterns {
+            let n: [u64; 8] = core::array::from_fn(|i| if i < 4 { a } else { b });
+            check(&n);
+            let n: [u64; 8] = core::array::from_fn(|i| if i & 1 == 0 { a } else { b });
+            check(&n);
+        }
+    }
+}
+
 /// Values in [0, p] with a bias toward the ends.
 fn fe_le_p() -> impl Strategy<Value = Fe> {
     prop_oneof![
