@@ -393,3 +393,19 @@ pub fn check_sign_input(text: &str, variant: Variant) -> Result<usize, LineFailu
     }
     Ok(checked)
 }
+
+/// [`check_sign_input`] on a file, for `refopt vectors ed25519 FILE`.
+///
+/// # Errors
+/// A [`LineFailure`] with line 0 when the file cannot be read, else as
+/// [`check_sign_input`].
+pub fn check_sign_input_file(
+    path: &std::path::Path,
+    variant: Variant,
+) -> Result<usize, LineFailure> {
+    let text = std::fs::read_to_string(path).map_err(|e| LineFailure {
+        line: 0,
+        reason: format!("reading {}: {e}", path.display()),
+    })?;
+    check_sign_input(&text, variant)
+}

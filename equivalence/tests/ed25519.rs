@@ -56,6 +56,18 @@ fn sign_input_128_lines_both_variants() {
     for var in Variant::ALL {
         assert_eq!(check_sign_input(&text, var), Ok(128), "{}", var.name());
     }
+    let path = equivalence::vectors::path("ed25519/dalek_TESTVECTORS_sign.input.txt");
+    assert_eq!(
+        equivalence::ed25519::check_sign_input_file(&path, Variant::Optimized),
+        Ok(128)
+    );
+    let missing = std::path::Path::new("/nonexistent/sign.input");
+    assert_eq!(
+        equivalence::ed25519::check_sign_input_file(missing, Variant::Optimized)
+            .unwrap_err()
+            .line,
+        0
+    );
 }
 
 #[test]

@@ -23,7 +23,7 @@
 //! * the **cofactorless** equation [S]B = R + [k]A, checked as
 //!   encode([S]B − [k]A) == R. Low-order A and R are accepted when it holds.
 //!
-//! Constant time: key generation and signing use the constant-time ladder
+//! Constant time: key generation and signing use the constant-time fixed-window
 //! [`point::scalar_mul`]; functions with `vartime` in the name run on public data
 //! only (verification). Every field kernel is branch-free.
 
@@ -244,6 +244,19 @@ mod tests {
         assert_eq!(
             point::encode::<Reference>(&lb),
             point::encode::<Reference>(&Point::IDENTITY)
+        );
+    }
+
+    #[test]
+    fn scalar_multiplication_keeps_the_working_invariant() {
+        let k = [0xa5u8; 32];
+        let p1 = point::scalar_mul::<Reference>(&k, &BASE);
+        assert!(point_in_range(&p1));
+        let p2 = point::scalar_mul_vartime::<Reference>(&k, &BASE);
+        assert!(point_in_range(&p2));
+        assert_eq!(
+            point::encode::<Reference>(&p1),
+            point::encode::<Reference>(&p2)
         );
     }
 

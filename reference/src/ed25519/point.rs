@@ -126,7 +126,8 @@ pub fn double<K: Kernels>(p1: &Point) -> Point {
 /// Addition, EFD add-2008-bbjlp with a = −1 (libgcrypt `add_points_edwards`): 11
 /// multiplications (one by d) and 1 squaring, 4 addm and 3 subm. Complete on
 /// edwards25519 (a is a square and d is not), so it also doubles and adds the
-/// identity, which the constant-time ladder relies on.
+/// identity, which the constant-time window (table entry 0, the first window)
+/// relies on.
 pub fn add<K: Kernels>(p1: &Point, p2: &Point) -> Point {
     let a = K::mulm(&p1.z, &p2.z); // A = Z1·Z2
     let b = K::mulm(&a, &a); // B = A^2
