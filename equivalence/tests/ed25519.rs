@@ -343,7 +343,7 @@ fn reductions_agree_on_arbitrary_512_bit_inputs() {
         x
     };
     let patterns = [0u64, 1, u64::MAX, 1 << 63, (1 << 63) - 1, 19];
-    let mut check = |n: &[u64; 8]| {
+    let check = |n: &[u64; 8]| {
         assert_eq!(
             old::ec_mulm_25519_fold19(n),
             new::ec_mulm_25519_fold19(n),
