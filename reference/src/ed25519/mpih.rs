@@ -185,7 +185,8 @@ pub fn addmul_1_step<L: Limb>(w: &L, u: &L, v: &L, cy: &L) -> (L, L) {
 }
 
 /// `w = u * v`, the schoolbook product of two `n`-limb numbers into `2n` limbs
-/// (`_gcry_mpih_mul_n` on its basecase path: one `mul_1` then `addmul_1` per limb).
+/// (`_gcry_mpih_mul_n` on its basecase path; the first row is an `addmul_1` into
+/// zeros where libgcrypt uses `mul_1`, which gives the same limbs).
 #[cfg_attr(feature = "outline-mpih", inline(never))]
 #[cfg_attr(not(feature = "outline-mpih"), inline(always))]
 pub fn mul_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) {
