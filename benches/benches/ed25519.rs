@@ -1,0 +1,82 @@
+//! Ed25519 before/after (libgcrypt 9c12226c) with ed25519-dalek side by side.
+//!
+//! Benchmark IDs: `ed25519/op=<keygen|sign|verify>,impl=<reference|optimized|dalek>`
+//! and `ed25519-field/op=<mulm|addm|subm>,impl=<reference|optimized>`.
+//! The seed-format table is produced from these by `docs/ed25519.md`'s recipe.
+
+// `criterion_group!` expands to an undocumented public function.
+#![allow(missing_docs)]
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ed25519_dalek::{Signer as _, Verifier as _};
+use optimized::ed25519::Optimized;
+use reference::ed25519::{self as r, Fe, Kernels, Reference, SigningKey};
+use std::hint::black_box;
+
+const SEED: [u8; 32] = [0x42; 32];
+const MSG: &[u8] = b"refopt ed25519 benchmark message, 64 bytes long ................";
+
+fn api<K: Kernels>(c: &mut Criterion, name: &str) {
+    let key = SigningKey::from_seed::<K>(&SEED).unwrap();
+    let pk = key.public_key();
+    let sig = r::sign::<K>(&key, MSG);
+    c.bench_function(&format!("ed25519/op=keygen,impl={name}"), |b| {
+        b.iter(|| SigningKey::from_seed::<K>(black_box(&SEED)).unwrap())
+    });
+    c.bench_function(&format!("ed25519/op=sign,impl={name}"), |b| {
+        b.iter(|| r::sign::<K>(black_box(&key), black_box(MSG)))
+    });
+    c.bench_function(&format!("ed25519/op=verify,impl={name}"), |b| {
+        b.iter(|| r::verify::<K>(black_box(&pk), black_box(MSG), black_box(&sig)).unwrap())
+    });
+}
+
+fn dalek(c: &mut Criterion) {
+    let key = ed25519_dalek::SigningKey::from_bytes(&SEED);
+    let vk = key.verifying_key();
+    let sig = key.sign(MSG);
+    c.bench_function("ed25519/op=keygen,impl=dalek", |b| {
+        b.iter(|| ed25519_dalek::SigningKey::from_bytes(black_box(&SEED)).verifying_key())
+    });
+    c.bench_function("ed25519/op=sign,impl=dalek", |b| {
+        b.iter(|| key.sign(black_box(MSG)))
+    });
+    c.bench_function("ed25519/op=verify,impl=dalek", |b| {
+        b.iter(|| vk.verify(black_box(MSG), black_box(&sig)).unwrap())
+    });
+}
+
+fn field<K: Kernels>(c: &mut Criterion, name: &str) {
+    let u: Fe = [
+        0x1234_5678_9abc_def0,
+        0x0fed_cba9_8765_4321,
+        0xdead_beef_cafe_f00d,
+        0x7fff_ffff_ffff_fff0,
+    ];
+    let v: Fe = [
+        0xffff_ffff_ffff_ffe0,
+        u64::MAX,
+        u64::MAX,
+        0x7fff_ffff_ffff_ffff,
+    ];
+    c.bench_function(&format!("ed25519-field/op=mulm,impl={name}"), |b| {
+        b.iter(|| K::mulm(black_box(&u), black_box(&v)))
+    });
+    c.bench_function(&format!("ed25519-field/op=addm,impl={name}"), |b| {
+        b.iter(|| K::addm(black_box(&u), black_box(&v)))
+    });
+    c.bench_function(&format!("ed25519-field/op=subm,impl={name}"), |b| {
+        b.iter(|| K::subm(black_box(&u), black_box(&v)))
+    });
+}
+
+fn all(c: &mut Criterion) {
+    field::<Reference>(c, "reference");
+    field::<Optimized>(c, "optimized");
+    api::<Reference>(c, "reference");
+    api::<Optimized>(c, "optimized");
+    dalek(c);
+}
+
+criterion_group!(benches, all);
+criterion_main!(benches);

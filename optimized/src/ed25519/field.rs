@@ -1,0 +1,99 @@
+//! Arithmetic modulo p = 2^255 - 19 on four 64-bit limbs: libgcrypt's `mpi/ec.c`
+//! field routines for Curve25519 **after** commit 9c12226c (Jussi Kivilinna,
+//! "mpi/ec: small optimization for ec_mulm_25519"), with the branch-free flags of
+//! the later 305a65c1 (`mpih_limb_is_zero`).
+//!
+//! Same limb layer, same signatures and the same contract as the reference
+//! `reference::ed25519::field`: defined on every 4-limb input and equal to it limb
+//! for limb (obligations ED-1, ED-2 in docs/ed25519.md, proved by SMT).
+
+use reference::ed25519::field::{clear_bit_255, p};
+use reference::ed25519::mpih::{Limb, add_n, addmul_1, mul_n, rshift_within, set_cond, sub_n};
+
+/// New `ec_addm_25519`: w = u + v; n = w − p; keep n unless that borrowed; clear
+/// bit 255. One `add_n` and the `memset` fewer than the reference.
+///
+/// Preconditions for a correct result: as the reference (u + v < 2p + 19).
+#[inline(always)]
+pub fn ec_addm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
+    let p = p::<L>();
+    let mut w: [L; 4] = core::array::from_fn(|_| L::constant(0));
+    let mut n = w.clone();
+    let _ = add_n(&mut w, u, v);
+    let borrow = sub_n(&mut n, &w, &p);
+    set_cond(&mut w, &n, &borrow.is_zero());
+    clear_bit_255(&mut w);
+    w
+}
+
+/// New `ec_subm_25519`: w = u − v; n = w + p; take n when the subtraction borrowed;
+/// clear bit 255. The `memset` is gone and `add_n` comes before `set_cond`.
+///
+/// Preconditions for a correct result: as the reference (u < 2^255, v − u <= p).
+#[inline(always)]
+pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
+    let p = p::<L>();
+    let mut w: [L; 4] = core::array::from_fn(|_| L::constant(0));
+    let mut n = w.clone();
+    let borrow = sub_n(&mut w, u, v);
+    let _ = add_n(&mut n, &w, &p);
+    set_cond(&mut w, &n, &borrow);
+    clear_bit_255(&mut w);
+    w
+}
+
+/// New `ec_mulm_25519` after the product: returns the reduced limbs and the carry
+/// limb `cy` of L + 19·H_low. [`ec_mulm_25519_fold19`] then
+/// [`ec_mulm_25519_finish`], named separately for the proofs.
+#[inline(always)]
+pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
+    let (w, cy) = ec_mulm_25519_fold19(n);
+    (ec_mulm_25519_finish(&w, &cy), cy)
+}
+
+/// First half of the new reduction (seed brief D (2)): w = n mod 2^255;
+/// `rshift(n, n+3, 5, 63)` in place gives H; `cy = addmul_1(w, n, 4, 19)` gives
+/// cy·2^256 + w = L + 19·H_low in one pass (no `m[5]` buffer, no copies, no
+/// `lshift` and three `add_n`).
+#[inline(always)]
+pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
+    let mut n = n.clone();
+    let mut w: [L; 4] = core::array::from_fn(|i| n[i].clone());
+    clear_bit_255(&mut w);
+    let _ = rshift_within(&mut n, 0, 3, 5, 63);
+    let cy = addmul_1(&mut w, &n[..4], &L::constant(19));
+    // Always true: L < 2^255 and 19·H_low < 19·2^256.
+    cy.lemma_le(19, "mulm carry limb <= 19 on every input");
+    (w, cy)
+}
+
+/// Second half of the new reduction: the same fold of (2·cy + bit 255)·19, using
+/// n as scratch; then n = w − p and keep it unless that borrowed (no add-back).
+#[inline(always)]
+pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], cy: &L) -> [L; 4] {
+    let p = p::<L>();
+    let zero = L::constant(0);
+    let mut w = w.clone();
+    let mut n: [L; 4] = core::array::from_fn(|_| zero.clone());
+    let msb = w[3].shr(63);
+    n[0] = cy
+        .wrapping_mul(&L::constant(2))
+        .wrapping_add(&msb)
+        .wrapping_mul(&L::constant(19));
+    clear_bit_255(&mut w);
+    let t = w.clone();
+    let _ = add_n(&mut w, &t, &n);
+
+    let borrow = sub_n(&mut n, &w, &p);
+    set_cond(&mut w, &n, &borrow.is_zero());
+    w
+}
+
+/// New `ec_mulm_25519`: the (unchanged) schoolbook product, then
+/// [`ec_mulm_25519_reduce`].
+#[inline(always)]
+pub fn ec_mulm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
+    let mut n: [L; 8] = core::array::from_fn(|_| L::constant(0));
+    mul_n(&mut n, u, v);
+    ec_mulm_25519_reduce(&n).0
+}

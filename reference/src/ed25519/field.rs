@@ -1,0 +1,235 @@
+//! Arithmetic modulo p = 2^255 - 19 on four 64-bit limbs: libgcrypt's `mpi/ec.c`
+//! field routines for Curve25519 **before** commit 9c12226c ("mpi/ec: small
+//! optimization for ec_mulm_25519"), as NIIBE Yutaka wrote them in 9ed0fb37.
+//!
+//! The three functions are generic over [`Limb`] so that the same code runs on `u64`
+//! and, in the SMT proof, on symbolic 64-bit vectors. They take and return exactly
+//! four limbs (`LIMB_SIZE_25519`) and are defined on **every** 4-limb input: dropped
+//! carries wrap modulo 2^256, as in C.
+//!
+//! Working invariant of the point code: every coordinate is a 4-limb integer in
+//! [0, p]. Under it `addm` and `subm` return values in [0, p] (p itself is possible)
+//! and `mulm` returns a canonical value in [0, p).
+
+use super::mpih::{Limb, add_n, lshift, mul_n, rshift, set_cond, sub_n};
+
+/// Limbs per field element (`LIMB_SIZE_25519` on 64-bit limbs).
+pub const LIMB_SIZE_25519: usize = 4;
+
+/// A field element: four little-endian 64-bit limbs, not necessarily reduced.
+pub type Fe = [u64; LIMB_SIZE_25519];
+
+/// p = 2^255 - 19, little-endian limbs.
+pub const P_LIMBS: [u64; 4] = [
+    0xffff_ffff_ffff_ffed,
+    0xffff_ffff_ffff_ffff,
+    0xffff_ffff_ffff_ffff,
+    0x7fff_ffff_ffff_ffff,
+];
+
+/// p as limbs of type `L`.
+pub fn p<L: Limb>() -> [L; 4] {
+    P_LIMBS.map(L::constant)
+}
+
+/// `wp[LIMB_SIZE_25519-1] &= ~(1 << (255 % BITS_PER_MPI_LIMB))`.
+#[inline(always)]
+pub fn clear_bit_255<L: Limb>(w: &mut [L; 4]) {
+    w[3] = w[3].and(&L::constant(!(1u64 << 63)));
+}
+
+/// Old `ec_addm_25519`: w = u + v (carry dropped); w -= p; add p back when that
+/// borrowed; clear bit 255.
+///
+/// Preconditions for a correct result: u + v < 2p + 19 (e.g. u, v <= p). Then the
+/// result is u + v mod p, in [0, p]. Defined (and compared) on every input.
+#[inline(always)]
+pub fn ec_addm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
+    let p = p::<L>();
+    let mut n: [L; 4] = core::array::from_fn(|_| L::constant(0)); // memset (n, 0, sizeof n)
+    let mut w = n.clone();
+    let _ = add_n(&mut w, u, v);
+    let t = w.clone();
+    let borrow = sub_n(&mut w, &t, &p);
+    set_cond(&mut n, &p, &borrow); // borrow != 0 (borrow is 0 or 1)
+    let t = w.clone();
+    let _ = add_n(&mut w, &t, &n);
+    clear_bit_255(&mut w);
+    w
+}
+
+/// Old `ec_subm_25519`: w = u - v; add p when that borrowed; clear bit 255.
+///
+/// Preconditions for a correct result: u < 2^255 and v - u <= p (e.g. u, v <= p).
+/// Then the result is u - v mod p, in [0, p].
+#[inline(always)]
+pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
+    let p = p::<L>();
+    let mut n: [L; 4] = core::array::from_fn(|_| L::constant(0));
+    let mut w = n.clone();
+    let borrow = sub_n(&mut w, u, v);
+    set_cond(&mut n, &p, &borrow);
+    let t = w.clone();
+    let _ = add_n(&mut w, &t, &n);
+    clear_bit_255(&mut w);
+    w
+}
+
+/// Old `ec_mulm_25519` after the product: reduces the 8-limb product `n` to four
+/// limbs, returning the result and the carry limb `m[4]` of L + 19·H_low (the
+/// quantity of the carry-bound lemma). It is [`ec_mulm_25519_fold19`] followed by
+/// [`ec_mulm_25519_finish`]; the split only names the two halves for the proofs.
+#[inline(always)]
+pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
+    let (w, carry) = ec_mulm_25519_fold19(n);
+    (ec_mulm_25519_finish(&w, &carry), carry)
+}
+
+/// First half of the old reduction (seed brief D (1), steps 2-5): L = n mod 2^255;
+/// H = n >> 255 as five limbs; 19·H_low as (H_low << 4) + 3·H_low with the carries
+/// in `m[4]` (H's fifth limb is overwritten); returns (w, m[4]) with
+/// m[4]·2^256 + w = L + 19·H_low.
+#[inline(always)]
+pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
+    let zero = L::constant(0);
+    // memcpy (wp, n, wsize); clear bit 255.
+    let mut w: [L; 4] = core::array::from_fn(|i| n[i].clone());
+    clear_bit_255(&mut w);
+
+    // memcpy (m, n+3, 5 limbs); rshift (m, m, 5, 63): m = H as five limbs.
+    let src: [L; 5] = core::array::from_fn(|i| n[3 + i].clone());
+    let mut m: [L; 5] = core::array::from_fn(|_| zero.clone());
+    let _ = rshift(&mut m, &src, 63);
+
+    // memcpy (n, m, 4 limbs): keep H_low.
+    let h_low: [L; 4] = core::array::from_fn(|i| m[i].clone());
+    // m = H_low << 4, the bits shifted out become m[4].
+    let t: [L; 4] = core::array::from_fn(|i| m[i].clone());
+    let cy = lshift(&mut m[..4], &t, 4);
+    m[4] = cy;
+    // m += H_low three times: 16·H_low + 3·H_low = 19·H_low.
+    for _ in 0..3 {
+        let t: [L; 4] = core::array::from_fn(|i| m[i].clone());
+        let cy = add_n(&mut m[..4], &t, &h_low);
+        m[4] = m[4].wrapping_add(&cy);
+    }
+    // w += m: (m[4], w) = L + 19·H_low.
+    let t = w.clone();
+    let cy = add_n(&mut w, &t, &m[..4]);
+    m[4] = m[4].wrapping_add(&cy);
+    let carry = m[4].clone();
+    // Always true: L < 2^255 and 19·H_low < 19·2^256, so L + 19·H_low < 20·2^256.
+    carry.lemma_le(19, "mulm carry limb <= 19 on every input");
+    (w, carry)
+}
+
+/// Second half of the old reduction (steps 6-7): fold (2·carry + bit 255)·19 into
+/// the low limb after clearing bit 255, then subtract p and add it back when that
+/// borrowed.
+#[inline(always)]
+pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], carry: &L) -> [L; 4] {
+    let p = p::<L>();
+    let zero = L::constant(0);
+    let mut w = w.clone();
+    // memset (m, 0, 4 limbs); m[0] = (m[4]·2 + msb)·19; clear bit 255; w += m.
+    let msb = w[3].shr(63);
+    let mut f: [L; 4] = core::array::from_fn(|_| zero.clone());
+    f[0] = carry
+        .wrapping_mul(&L::constant(2))
+        .wrapping_add(&msb)
+        .wrapping_mul(&L::constant(19));
+    clear_bit_255(&mut w);
+    let t = w.clone();
+    let _ = add_n(&mut w, &t, &f);
+
+    // m[0] = 0; w -= p (borrow); m = borrow ? p : 0; w += m.
+    let mut f: [L; 4] = core::array::from_fn(|_| zero.clone());
+    let t = w.clone();
+    let borrow = sub_n(&mut w, &t, &p);
+    set_cond(&mut f, &p, &borrow);
+    let t = w.clone();
+    let _ = add_n(&mut w, &t, &f);
+    w
+}
+
+/// Old `ec_mulm_25519`: the schoolbook product, then [`ec_mulm_25519_reduce`].
+///
+/// For u·v < 2^511 (e.g. u, v <= p) the result is u·v mod p, canonical in [0, p).
+#[inline(always)]
+pub fn ec_mulm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
+    let mut n: [L; 8] = core::array::from_fn(|_| L::constant(0));
+    mul_n(&mut n, u, v);
+    ec_mulm_25519_reduce(&n).0
+}
+
+/// Whether a limb vector is at most p (the working invariant), for debug checks.
+pub fn le_p(x: &Fe) -> bool {
+    for i in (0..4).rev() {
+        if x[i] != P_LIMBS[i] {
+            return x[i] < P_LIMBS[i];
+        }
+    }
+    true
+}
+
+/// The canonical representative in [0, p) of a value in [0, 2p): one conditional
+/// subtraction, branch-free. Used for encoding and comparisons (shared by both tiers).
+pub fn canonical(x: &Fe) -> Fe {
+    let p = P_LIMBS;
+    let mut n = [0u64; 4];
+    let borrow = sub_n(&mut n, x, &p);
+    let mut w = *x;
+    set_cond(&mut w, &n, &borrow.is_zero());
+    w
+}
+
+/// Little-endian 32-byte encoding of a field element, reduced to [0, p) first
+/// (the input must be < 2p).
+pub fn to_bytes(x: &Fe) -> [u8; 32] {
+    let c = canonical(x);
+    let mut out = [0u8; 32];
+    for (chunk, limb) in out.chunks_exact_mut(8).zip(c) {
+        chunk.copy_from_slice(&limb.to_le_bytes());
+    }
+    out
+}
+
+/// The 256-bit little-endian integer in `b` as limbs (no reduction).
+pub fn from_bytes(b: &[u8; 32]) -> Fe {
+    core::array::from_fn(|i| {
+        let mut l = [0u8; 8];
+        l.copy_from_slice(&b[8 * i..8 * i + 8]);
+        u64::from_le_bytes(l)
+    })
+}
+
+/// Whether `x < p` (public data only: variable time).
+pub fn is_canonical_vartime(x: &Fe) -> bool {
+    le_p(x) && *x != P_LIMBS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_values_reduce() {
+        let a: Fe = [5, 0, 0, 0];
+        let b: Fe = [7, 0, 0, 0];
+        assert_eq!(ec_mulm_25519(&a, &b), [35, 0, 0, 0]);
+        assert_eq!(ec_addm_25519(&a, &b), [12, 0, 0, 0]);
+        assert_eq!(ec_subm_25519(&b, &a), [2, 0, 0, 0]);
+        // 5 - 7 = p - 2.
+        let mut pm2 = P_LIMBS;
+        pm2[0] -= 2;
+        assert_eq!(ec_subm_25519(&a, &b), pm2);
+        // (p-1)^2 = 1.
+        let mut pm1 = P_LIMBS;
+        pm1[0] -= 1;
+        assert_eq!(ec_mulm_25519(&pm1, &pm1), [1, 0, 0, 0]);
+        // p + p stays p (not canonical), p * anything is 0.
+        assert_eq!(ec_addm_25519(&P_LIMBS, &P_LIMBS), P_LIMBS);
+        assert_eq!(ec_mulm_25519(&P_LIMBS, &pm1), [0; 4]);
+        assert_eq!(canonical(&P_LIMBS), [0; 4]);
+    }
+}

@@ -1,0 +1,335 @@
+//! A fixed-width limb layer in the style of libgcrypt's `mpi/mpih-*.c`.
+//!
+//! Values are little-endian limb vectors of a fixed length: they are never
+//! normalised (leading zero limbs are kept) and every carry or borrow is returned to
+//! the caller, which decides whether to keep or drop it, exactly as libgcrypt's
+//! `_gcry_mpih_*` functions do.
+//!
+//! The layer is generic over the limb type [`Limb`]. The field code of both tiers
+//! (`ec_addm_25519`, `ec_subm_25519`, `ec_mulm_25519`) is written once over it, so the
+//! very same code runs on `u64` limbs in the library and on symbolic bit-vectors in the
+//! SMT proof (`equivalence/tests/ed25519_smt.rs`). Nothing in this layer branches on a
+//! limb value, which is what makes that symbolic run a single straight-line term.
+//!
+//! Differences from libgcrypt: Rust forbids a `&mut` output that aliases an input,
+//! so every function writes a distinct output; where libgcrypt works in place
+//! (`add_n(wp, wp, n)`), the callers copy first. [`rshift_within`] is the one in-place
+//! function (`_gcry_mpih_rshift` with `dst <= src`), because the optimized `mulm`
+//! relies on it.
+//!
+//! By default every primitive is inlined, so the compiler sees through the whole
+//! field routine. The `outline-mpih` feature of this crate keeps each primitive an
+//! out-of-line function, the call structure of libgcrypt (whose `_gcry_mpih_*` are
+//! separately compiled, often assembly): the benchmarks measure both
+//! (docs/ed25519.md).
+
+/// One machine limb, concrete (`u64`) or symbolic.
+///
+/// Every operation is total and branch-free; `bit` arguments and carry results are
+/// the limb values 0 or 1.
+pub trait Limb: Clone {
+    /// Bits per limb (`BITS_PER_MPI_LIMB`).
+    const BITS: u32;
+    /// A public constant.
+    fn constant(x: u64) -> Self;
+    /// `(a + b + c) mod 2^BITS` and the carry out (`c` is 0 or 1).
+    fn adc(&self, b: &Self, c: &Self) -> (Self, Self);
+    /// `(a - b - c) mod 2^BITS` and the borrow out (`c` is 0 or 1).
+    fn sbb(&self, b: &Self, c: &Self) -> (Self, Self);
+    /// The double-width product `a * b` as (low, high).
+    fn mul_wide(&self, b: &Self) -> (Self, Self);
+    /// `a << s` for a public `0 < s < BITS`.
+    fn shl(&self, s: u32) -> Self;
+    /// `a >> s` for a public `0 < s < BITS`.
+    fn shr(&self, s: u32) -> Self;
+    /// Bitwise and.
+    fn and(&self, b: &Self) -> Self;
+    /// Bitwise or.
+    fn or(&self, b: &Self) -> Self;
+    /// Bitwise not.
+    fn not(&self) -> Self;
+    /// `(a + b) mod 2^BITS`.
+    fn wrapping_add(&self, b: &Self) -> Self;
+    /// `(a * b) mod 2^BITS`.
+    fn wrapping_mul(&self, b: &Self) -> Self;
+    /// 1 when the limb is zero, else 0 (libgcrypt's `mpih_limb_is_zero`), branch-free.
+    fn is_zero(&self) -> Self;
+    /// All ones when `bit == 1`, zero when `bit == 0` (`0 - bit`).
+    fn mask(bit: &Self) -> Self;
+    /// A bound lemma at this point of the code: `self <= bound`.
+    ///
+    /// On `u64` it is a `debug_assert!` (checked in every test run); the SMT
+    /// limb type records it as a proof obligation instead.
+    fn lemma_le(&self, bound: u64, what: &'static str);
+}
+
+impl Limb for u64 {
+    const BITS: u32 = 64;
+    #[inline(always)]
+    fn constant(x: u64) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn adc(&self, b: &Self, c: &Self) -> (Self, Self) {
+        let t = u128::from(*self) + u128::from(*b) + u128::from(*c);
+        (t as u64, (t >> 64) as u64)
+    }
+    #[inline(always)]
+    fn sbb(&self, b: &Self, c: &Self) -> (Self, Self) {
+        let t = u128::from(*self)
+            .wrapping_sub(u128::from(*b))
+            .wrapping_sub(u128::from(*c));
+        (t as u64, ((t >> 64) as u64) & 1)
+    }
+    #[inline(always)]
+    fn mul_wide(&self, b: &Self) -> (Self, Self) {
+        let t = u128::from(*self) * u128::from(*b);
+        (t as u64, (t >> 64) as u64)
+    }
+    #[inline(always)]
+    fn shl(&self, s: u32) -> Self {
+        *self << s
+    }
+    #[inline(always)]
+    fn shr(&self, s: u32) -> Self {
+        *self >> s
+    }
+    #[inline(always)]
+    fn and(&self, b: &Self) -> Self {
+        *self & *b
+    }
+    #[inline(always)]
+    fn or(&self, b: &Self) -> Self {
+        *self | *b
+    }
+    #[inline(always)]
+    fn not(&self) -> Self {
+        !*self
+    }
+    #[inline(always)]
+    fn wrapping_add(&self, b: &Self) -> Self {
+        u64::wrapping_add(*self, *b)
+    }
+    #[inline(always)]
+    fn wrapping_mul(&self, b: &Self) -> Self {
+        u64::wrapping_mul(*self, *b)
+    }
+    #[inline(always)]
+    fn is_zero(&self) -> Self {
+        // x == 0 <=> neither x nor -x has the top bit set.
+        ((*self | self.wrapping_neg()) >> 63) ^ 1
+    }
+    #[inline(always)]
+    fn mask(bit: &Self) -> Self {
+        crate::ct::mask_u64(*bit)
+    }
+    #[inline(always)]
+    fn lemma_le(&self, bound: u64, what: &'static str) {
+        debug_assert!(*self <= bound, "lemma {what}: {} > {bound}", *self);
+    }
+}
+
+/// `w = u + v` over `w.len()` limbs; returns the carry (`_gcry_mpih_add_n`).
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
+pub fn add_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
+    debug_assert!(u.len() == w.len() && v.len() == w.len());
+    let mut c = L::constant(0);
+    for ((wi, ui), vi) in w.iter_mut().zip(u).zip(v) {
+        let (s, c2) = ui.adc(vi, &c);
+        *wi = s;
+        c = c2;
+    }
+    c
+}
+
+/// `w = u - v` over `w.len()` limbs; returns the borrow (`_gcry_mpih_sub_n`).
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
+pub fn sub_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
+    debug_assert!(u.len() == w.len() && v.len() == w.len());
+    let mut b = L::constant(0);
+    for ((wi, ui), vi) in w.iter_mut().zip(u).zip(v) {
+        let (d, b2) = ui.sbb(vi, &b);
+        *wi = d;
+        b = b2;
+    }
+    b
+}
+
+/// `w += u * v` over `w.len()` limbs for one limb `v`; returns the carry limb
+/// (`_gcry_mpih_addmul_1`).
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
+pub fn addmul_1<L: Limb>(w: &mut [L], u: &[L], v: &L) -> L {
+    debug_assert!(u.len() == w.len());
+    let mut cy = L::constant(0);
+    for (wi, ui) in w.iter_mut().zip(u) {
+        let (s, c) = addmul_1_step(wi, ui, v, &cy);
+        *wi = s;
+        cy = c;
+    }
+    cy
+}
+
+/// One limb of [`addmul_1`]: `(s, cy_out)` with `s + 2^B·cy_out = w + u·v + cy`.
+/// The right side is at most (2^B−1)² + 2(2^B−1) = 2^2B − 1, so it always fits
+/// (the "limb identity" the SMT proof checks for v = 19).
+#[inline(always)]
+pub fn addmul_1_step<L: Limb>(w: &L, u: &L, v: &L, cy: &L) -> (L, L) {
+    let zero = L::constant(0);
+    let (lo, hi) = u.mul_wide(v);
+    let (s, c1) = lo.adc(w, &zero);
+    let (s, c2) = s.adc(cy, &zero);
+    (s, hi.wrapping_add(&c1).wrapping_add(&c2))
+}
+
+/// `w = u * v`, the schoolbook product of two `n`-limb numbers into `2n` limbs
+/// (`_gcry_mpih_mul_n` on its basecase path; the first row is an `addmul_1` into
+/// zeros where libgcrypt uses `mul_1`, which gives the same limbs).
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
+pub fn mul_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) {
+    let n = u.len();
+    debug_assert!(v.len() == n && w.len() == 2 * n);
+    for x in w.iter_mut() {
+        *x = L::constant(0);
+    }
+    for (i, vi) in v.iter().enumerate() {
+        let cy = addmul_1(&mut w[i..i + n], u, vi);
+        w[i + n] = cy;
+    }
+}
+
+/// `w = u << cnt` over `w.len()` limbs, `0 < cnt < BITS`; returns the bits shifted
+/// out of the top limb, in the low bits of the result (`_gcry_mpih_lshift`).
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
+pub fn lshift<L: Limb>(w: &mut [L], u: &[L], cnt: u32) -> L {
+    let n = u.len();
+    debug_assert!(w.len() == n && cnt > 0 && cnt < L::BITS);
+    let out = u[n - 1].shr(L::BITS - cnt);
+    for i in (1..n).rev() {
+        w[i] = u[i].shl(cnt).or(&u[i - 1].shr(L::BITS - cnt));
+    }
+    w[0] = u[0].shl(cnt);
+    out
+}
+
+/// `w = u >> cnt` over `w.len()` limbs, `0 < cnt < BITS`; returns the bits shifted
+/// out of the bottom limb, in the high bits of the result (`_gcry_mpih_rshift`).
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
+pub fn rshift<L: Limb>(w: &mut [L], u: &[L], cnt: u32) -> L {
+    let n = u.len();
+    debug_assert!(w.len() == n && cnt > 0 && cnt < L::BITS);
+    let out = u[0].shl(L::BITS - cnt);
+    for i in 0..n - 1 {
+        w[i] = u[i].shr(cnt).or(&u[i + 1].shl(L::BITS - cnt));
+    }
+    w[n - 1] = u[n - 1].shr(cnt);
+    out
+}
+
+/// In-place `rshift` inside one buffer: `buf[dst..dst+n] = buf[src..src+n] >> cnt`
+/// with `dst <= src`, the overlap libgcrypt's `_gcry_mpih_rshift` allows. Each limb
+/// is read before any write can reach it, because writes go to lower or equal
+/// indices in increasing order.
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
+pub fn rshift_within<L: Limb>(buf: &mut [L], dst: usize, src: usize, n: usize, cnt: u32) -> L {
+    debug_assert!(dst <= src && src + n <= buf.len() && cnt > 0 && cnt < L::BITS);
+    let out = buf[src].shl(L::BITS - cnt);
+    for i in 0..n - 1 {
+        buf[dst + i] = buf[src + i]
+            .shr(cnt)
+            .or(&buf[src + i + 1].shl(L::BITS - cnt));
+    }
+    buf[dst + n - 1] = buf[src + n - 1].shr(cnt);
+    out
+}
+
+/// `w = flag ? u : w`, branch-free (`mpih_set_cond`); `flag` is the limb 0 or 1.
+#[cfg_attr(feature = "outline-mpih", inline(never))]
+#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
+pub fn set_cond<L: Limb>(w: &mut [L], u: &[L], flag: &L) {
+    debug_assert!(u.len() == w.len());
+    let mask = L::mask(flag);
+    let keep = mask.not();
+    for (wi, ui) in w.iter_mut().zip(u) {
+        *wi = wi.and(&keep).or(&ui.and(&mask));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn to_u128(x: &[u64]) -> u128 {
+        u128::from(x[0]) | (u128::from(x[1]) << 64)
+    }
+
+    #[test]
+    fn two_limb_ops_match_u128() {
+        let vals = [
+            0u128,
+            1,
+            u64::MAX as u128,
+            1 << 64,
+            u128::MAX,
+            u128::MAX - 5,
+            0x1234_5678_9abc_def0_1122_3344_5566_7788,
+        ];
+        for &a in &vals {
+            for &b in &vals {
+                let u = [a as u64, (a >> 64) as u64];
+                let v = [b as u64, (b >> 64) as u64];
+                let mut w = [0u64; 2];
+                let c = add_n(&mut w, &u, &v);
+                let (s, o) = a.overflowing_add(b);
+                assert_eq!((to_u128(&w), c), (s, u64::from(o)));
+                let c = sub_n(&mut w, &u, &v);
+                let (s, o) = a.overflowing_sub(b);
+                assert_eq!((to_u128(&w), c), (s, u64::from(o)));
+                let mut p = [0u64; 4];
+                mul_n(&mut p, &u, &v);
+                // Check the low half and one limb of the high half against u128.
+                assert_eq!(to_u128(&p[..2]), a.wrapping_mul(b));
+                let mut l = [0u64; 2];
+                let out = lshift(&mut l, &u, 4);
+                assert_eq!(to_u128(&l), a << 4);
+                assert_eq!(out, (a >> 124) as u64);
+                let out = rshift(&mut l, &u, 63);
+                assert_eq!(to_u128(&l), a >> 63);
+                assert_eq!(out, (a as u64) << 1);
+                let mut f = u;
+                set_cond(&mut f, &v, &0);
+                assert_eq!(f, u);
+                set_cond(&mut f, &v, &1);
+                assert_eq!(f, v);
+            }
+        }
+        assert_eq!(0u64.is_zero(), 1);
+        assert_eq!(u64::MAX.is_zero(), 0);
+        assert_eq!((1u64 << 63).is_zero(), 0);
+    }
+
+    #[test]
+    fn rshift_within_matches_rshift() {
+        let buf = [
+            1u64,
+            2,
+            3,
+            0x8000_0000_0000_0001,
+            u64::MAX,
+            7,
+            0xdead_beef,
+            1 << 63,
+        ];
+        let mut expect = [0u64; 5];
+        rshift(&mut expect, &buf[3..8], 63);
+        let mut b = buf;
+        rshift_within(&mut b, 0, 3, 5, 63);
+        assert_eq!(b[..5], expect);
+    }
+}

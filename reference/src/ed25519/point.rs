@@ -1,0 +1,280 @@
+//! Points of edwards25519, −x² + y² = 1 + d·x²·y² (a = −1), in projective
+//! coordinates (X : Y : Z) with x = X/Z, y = Y/Z, as libgcrypt's "Twisted Edwards
+//! version" of `dup_point_edwards` / `add_points_edwards` computes them.
+//!
+//! Every formula is generic over the field [`Kernels`], so the two tiers run the same
+//! point code and differ only in `addm`, `subm` and `mulm`. Every coordinate stays in
+//! [0, p] (the field routines' working invariant).
+
+use super::Kernels;
+use super::field::{Fe, P_LIMBS, canonical, from_bytes, is_canonical_vartime, to_bytes};
+use crate::ct;
+
+/// d = −121665/121666 mod p.
+pub const D: Fe = [
+    0x75eb_4dca_1359_78a3,
+    0x0070_0a4d_4141_d8ab,
+    0x8cc7_4079_7779_e898,
+    0x5203_6cee_2b6f_fe73,
+];
+
+/// sqrt(−1) = 2^((p−1)/4) mod p.
+pub const SQRT_M1: Fe = [
+    0xc4ee_1b27_4a0e_a0b0,
+    0x2f43_1806_ad2f_e478,
+    0x2b4d_0099_3dfb_d7a7,
+    0x2b83_2480_4fc1_df0b,
+];
+
+/// The base point B (RFC 8032 section 5.1): y = 4/5, x even.
+pub const BASE: Point = Point {
+    x: [
+        0xc956_2d60_8f25_d51a,
+        0x692c_c760_9525_a7b2,
+        0xc0a4_e231_fdd6_dc5c,
+        0x2169_36d3_cd6e_53fe,
+    ],
+    y: [
+        0x6666_6666_6666_6658,
+        0x6666_6666_6666_6666,
+        0x6666_6666_6666_6666,
+        0x6666_6666_6666_6666,
+    ],
+    z: [1, 0, 0, 0],
+};
+
+/// A projective point (X : Y : Z), coordinates in [0, p].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Point {
+    /// X.
+    pub x: Fe,
+    /// Y.
+    pub y: Fe,
+    /// Z (nonzero).
+    pub z: Fe,
+}
+
+impl Point {
+    /// The neutral element (0 : 1 : 1).
+    pub const IDENTITY: Point = Point {
+        x: [0; 4],
+        y: [1, 0, 0, 0],
+        z: [1, 0, 0, 0],
+    };
+}
+
+/// u^e for a public exponent `e` (little-endian bytes), left-to-right
+/// square-and-multiply. The exponent is a public constant, so branching on its bits
+/// leaks nothing about `u`.
+pub fn pow<K: Kernels>(u: &Fe, e: &[u8; 32]) -> Fe {
+    let mut r: Fe = [1, 0, 0, 0];
+    for i in (0..256).rev() {
+        r = K::mulm(&r, &r);
+        if (e[i >> 3] >> (i & 7)) & 1 == 1 {
+            r = K::mulm(&r, u);
+        }
+    }
+    r
+}
+
+/// p − 2, little-endian: the inversion exponent (Fermat).
+const P_MINUS_2: [u8; 32] = {
+    let mut e = [0xffu8; 32];
+    e[0] = 0xeb;
+    e[31] = 0x7f;
+    e
+};
+
+/// (p − 5)/8 = 2^252 − 3, little-endian: the square-root exponent of RFC 8032 5.1.3.
+const P_MINUS_5_OVER_8: [u8; 32] = {
+    let mut e = [0xffu8; 32];
+    e[0] = 0xfd;
+    e[31] = 0x0f;
+    e
+};
+
+/// u^(p−2) = 1/u (0 for u = 0).
+pub fn invert<K: Kernels>(u: &Fe) -> Fe {
+    pow::<K>(u, &P_MINUS_2)
+}
+
+/// Doubling, EFD dbl-2008-bbjlp with a = −1 (libgcrypt `dup_point_edwards`):
+/// 4 squarings, 3 multiplications, 3 addm and 5 subm (E = p − C).
+pub fn double<K: Kernels>(p1: &Point) -> Point {
+    let b = K::addm(&p1.x, &p1.y);
+    let b = K::mulm(&b, &b); // B = (X1 + Y1)^2
+    let c = K::mulm(&p1.x, &p1.x); // C = X1^2
+    let d = K::mulm(&p1.y, &p1.y); // D = Y1^2
+    let e = K::subm(&P_LIMBS, &c); // E = a·C = −C
+    let f = K::addm(&e, &d); // F = E + D
+    let h = K::mulm(&p1.z, &p1.z); // H = Z1^2
+    let h2 = K::addm(&h, &h); // ec_mul2: 2H
+    let j = K::subm(&f, &h2); // J = F − 2H
+    let t = K::subm(&b, &c);
+    let t = K::subm(&t, &d); // B − C − D
+    let x3 = K::mulm(&t, &j);
+    let t = K::subm(&e, &d); // E − D
+    let y3 = K::mulm(&f, &t);
+    let z3 = K::mulm(&f, &j);
+    Point {
+        x: x3,
+        y: y3,
+        z: z3,
+    }
+}
+
+/// Addition, EFD add-2008-bbjlp with a = −1 (libgcrypt `add_points_edwards`): 11
+/// multiplications (one by d) and 1 squaring, 4 addm and 3 subm. Complete on
+/// edwards25519 (a is a square and d is not), so it also doubles and adds the
+/// identity, which the constant-time window (table entry 0, the first window)
+/// relies on.
+pub fn add<K: Kernels>(p1: &Point, p2: &Point) -> Point {
+    let a = K::mulm(&p1.z, &p2.z); // A = Z1·Z2
+    let b = K::mulm(&a, &a); // B = A^2
+    let c = K::mulm(&p1.x, &p2.x); // C = X1·X2
+    let d = K::mulm(&p1.y, &p2.y); // D = Y1·Y2
+    let e = K::mulm(&D, &c);
+    let e = K::mulm(&e, &d); // E = d·C·D
+    let f = K::subm(&b, &e); // F = B − E
+    let g = K::addm(&b, &e); // G = B + E
+    let t1 = K::addm(&p1.x, &p1.y);
+    let t2 = K::addm(&p2.x, &p2.y);
+    let t = K::mulm(&t1, &t2);
+    let t = K::subm(&t, &c);
+    let t = K::subm(&t, &d); // (X1+Y1)(X2+Y2) − C − D
+    let t = K::mulm(&f, &t);
+    let x3 = K::mulm(&a, &t);
+    let t = K::addm(&d, &c); // D − a·C = D + C
+    let t = K::mulm(&g, &t);
+    let y3 = K::mulm(&a, &t);
+    let z3 = K::mulm(&f, &g);
+    Point {
+        x: x3,
+        y: y3,
+        z: z3,
+    }
+}
+
+/// −P = (p − X : Y : Z).
+pub fn negate<K: Kernels>(p1: &Point) -> Point {
+    Point {
+        x: K::subm(&P_LIMBS, &p1.x),
+        y: p1.y,
+        z: p1.z,
+    }
+}
+
+/// `a = if bit == 1 { b } else { a }` on every limb, branch-free
+/// (libgcrypt's `point_swap_cond` idea).
+fn select_into(a: &mut Point, b: &Point, bit: u64) {
+    let m = ct::mask_u64(bit);
+    for (dst, src) in [(&mut a.x, &b.x), (&mut a.y, &b.y), (&mut a.z, &b.z)] {
+        for (d, s) in dst.iter_mut().zip(src) {
+            *d ^= m & (*d ^ *s);
+        }
+    }
+}
+
+/// [k]P for a **secret** scalar `k` < 2^256 (little-endian), constant time:
+/// fixed 4-bit windows from the top, four doublings and one addition of a table
+/// entry per window; the entry [nibble]P is read by scanning the whole 16-entry
+/// table with masks, so neither the branch pattern nor the memory access pattern
+/// depends on `k`. (libgcrypt does one doubling, one addition and a masked swap per
+/// bit; the window keeps the same formulas and cuts the additions by four,
+/// docs/ed25519.md "Deviations". Both tiers run this code.)
+pub fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
+    let mut table = [Point::IDENTITY; 16];
+    table[1] = *p1;
+    for j in 2..16 {
+        table[j] = add::<K>(&table[j - 1], p1);
+    }
+    let mut r = Point::IDENTITY;
+    for i in (0..64).rev() {
+        if i != 63 {
+            for _ in 0..4 {
+                r = double::<K>(&r);
+            }
+        }
+        let nibble = u64::from((k[i >> 1] >> ((i & 1) << 2)) & 15);
+        let mut t = Point::IDENTITY;
+        for (j, entry) in table.iter().enumerate() {
+            // 1 when j == nibble: (j ^ nibble) − 1 borrows exactly when it is 0.
+            let eq = ((j as u64 ^ nibble).wrapping_sub(1)) >> 63;
+            select_into(&mut t, entry, eq);
+        }
+        r = add::<K>(&r, &t);
+    }
+    r
+}
+
+/// [k]P for a **public** scalar `k` (little-endian), variable time: double and add
+/// only when the bit is set. Used only by verification.
+pub fn scalar_mul_vartime<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
+    let mut r = Point::IDENTITY;
+    for i in (0..256).rev() {
+        r = double::<K>(&r);
+        if (k[i >> 3] >> (i & 7)) & 1 == 1 {
+            r = add::<K>(&r, p1);
+        }
+    }
+    r
+}
+
+/// RFC 8032 section 5.1.2: y with the low bit of x in bit 255, from affine
+/// x = X/Z, y = Y/Z.
+pub fn encode<K: Kernels>(p1: &Point) -> [u8; 32] {
+    let zi = invert::<K>(&p1.z);
+    let x = canonical(&K::mulm(&p1.x, &zi));
+    let y = K::mulm(&p1.y, &zi);
+    let mut out = to_bytes(&y);
+    out[31] |= ((x[0] & 1) as u8) << 7;
+    out
+}
+
+/// Equality of two field elements in [0, p] (public data: variable time).
+fn fe_eq_vartime(a: &Fe, b: &Fe) -> bool {
+    canonical(a) == canonical(b)
+}
+
+/// RFC 8032 section 5.1.3 point decoding, strict: `None` when y >= p
+/// (non-canonical), when x² = (y² − 1)/(d·y² + 1) has no root, or when x = 0 with the
+/// sign bit set. For public data only (variable time).
+pub fn decode_vartime<K: Kernels>(s: &[u8; 32]) -> Option<Point> {
+    let x_0 = u64::from(s[31] >> 7);
+    let mut yb = *s;
+    yb[31] &= 0x7f;
+    let y = from_bytes(&yb);
+    if !is_canonical_vartime(&y) {
+        return None;
+    }
+    let one: Fe = [1, 0, 0, 0];
+    let y2 = K::mulm(&y, &y);
+    let u = K::subm(&y2, &one); // u = y² − 1
+    let v = K::mulm(&D, &y2);
+    let v = K::addm(&v, &one); // v = d·y² + 1
+    // x = u·v³·(u·v⁷)^((p−5)/8)
+    let v2 = K::mulm(&v, &v);
+    let v3 = K::mulm(&v2, &v);
+    let v7 = K::mulm(&v3, &K::mulm(&v2, &v2));
+    let uv7 = K::mulm(&u, &v7);
+    let mut x = K::mulm(&K::mulm(&u, &v3), &pow::<K>(&uv7, &P_MINUS_5_OVER_8));
+    let vx2 = K::mulm(&v, &K::mulm(&x, &x));
+    let neg_u = K::subm(&P_LIMBS, &u);
+    if fe_eq_vartime(&vx2, &u) {
+        // x is a root.
+    } else if fe_eq_vartime(&vx2, &neg_u) {
+        x = K::mulm(&x, &SQRT_M1);
+    } else {
+        return None;
+    }
+    let x = canonical(&x);
+    if x == [0; 4] && x_0 == 1 {
+        return None;
+    }
+    let x = if x[0] & 1 != x_0 {
+        canonical(&K::subm(&P_LIMBS, &x))
+    } else {
+        x
+    };
+    Some(Point { x, y, z: one })
+}
