@@ -164,3 +164,40 @@ fn precondition_not_met_is_reported_by_name() {
         "{stdout}"
     );
 }
+
+/// `refopt vectors ed25519 FILE`: the 128 sign.input lines pass for both variants; a
+/// corrupted line stops the run there, named.
+#[test]
+fn ed25519_vectors_command() {
+    let path = vectors::path("ed25519/dalek_TESTVECTORS_sign.input.txt");
+    for variant in ["reference", "optimized"] {
+        let out = refopt()
+            .args(["vectors", "ed25519"])
+            .arg(&path)
+            .args(["--variant", variant])
+            .output()
+            .expect("runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{stdout}");
+        assert!(stdout.contains("128 lines ok"), "{stdout}");
+    }
+    // Flip one signature byte on line 5.
+    let text = std::fs::read_to_string(&path).expect("readable");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let fields: Vec<&str> = lines[4].split(':').collect();
+    let mut sig = fields[3].to_owned();
+    let flipped = if sig.starts_with('0') { "1" } else { "0" };
+    sig.replace_range(0..1, flipped);
+    lines[4] = [fields[0], fields[1], fields[2], &sig, ""].join(":");
+    let bad = std::env::temp_dir().join(format!("refopt-sign-{}.input", std::process::id()));
+    std::fs::write(&bad, lines.join("\n") + "\n").expect("writable");
+    let out = refopt()
+        .args(["vectors", "ed25519"])
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(stdout.contains("line 5"), "{stdout}");
+    let _ = std::fs::remove_file(&bad);
+}

@@ -5,6 +5,8 @@
 //! * `refopt check [--cases N] [--seed S] [--pair NAME]...` does the same with options.
 //! * `refopt replay PAIR HEX` re-runs one saved input.
 //! * `refopt kat SCHEME [--variant V]` writes the NIST `PQCgenKAT_kem` response file.
+//! * `refopt vectors ed25519 FILE [--variant V]` checks a file in the `sign.input`
+//!   format line by line.
 //! * `refopt list` lists pairs, preconditions and KAT schemes.
 
 // Progress arithmetic on case counts only: no secrets here.
@@ -49,6 +51,19 @@ enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// Check every line of a vector file; stop at the first failing line, naming it.
+    ///
+    /// ed25519: the `sign.input` format `sk(seed||pk):pk:msg:sig||msg:` (hex); each
+    /// line derives pk from the seed, signs, compares, and verifies.
+    Vectors {
+        /// Scheme: ed25519.
+        scheme: String,
+        /// The vector file.
+        file: PathBuf,
+        /// Variant (default: reference).
+        #[arg(long)]
+        variant: Option<String>,
+    },
     /// List pairs, their preconditions, and KAT schemes with their variants.
     List,
 }
@@ -78,6 +93,11 @@ fn main() -> ExitCode {
         Command::Check(args) => check(&args),
         Command::Replay { pair, input } => replay(&pair, &input),
         Command::Kat { scheme, variant } => kat_file(&scheme, variant.as_deref()),
+        Command::Vectors {
+            scheme,
+            file,
+            variant,
+        } => vectors(&scheme, &file, variant.as_deref()),
         Command::List => {
             list();
             ExitCode::SUCCESS
@@ -268,6 +288,33 @@ fn kat_file(scheme: &str, variant: Option<&str>) -> ExitCode {
         }
         Err(e) => {
             eprintln!("refopt: writing the KAT file: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn vectors(scheme: &str, file: &std::path::Path, variant: Option<&str>) -> ExitCode {
+    use equivalence::ed25519::{Variant, check_sign_input_file};
+    if scheme != "ed25519" {
+        eprintln!("refopt: `vectors` knows the scheme ed25519 (got `{scheme}`)");
+        return ExitCode::from(2);
+    }
+    let name = variant.unwrap_or("reference");
+    let Some(v) = Variant::from_name(name) else {
+        let known: Vec<_> = Variant::ALL.iter().map(|v| v.name()).collect();
+        eprintln!(
+            "refopt: unknown variant `{name}` for ed25519 (known: {})",
+            known.join(", ")
+        );
+        return ExitCode::from(2);
+    };
+    match check_sign_input_file(file, v) {
+        Ok(n) => {
+            println!("{}: {n} lines ok ({name})", file.display());
+            ExitCode::SUCCESS
+        }
+        Err(failure) => {
+            println!("{}: {failure} ({name})", file.display());
             ExitCode::FAILURE
         }
     }
