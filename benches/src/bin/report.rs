@@ -261,7 +261,43 @@ fn gungraun_rows(text: &str, a: &Args) -> Rows {
     rows
 }
 
+/// Where and with what the numbers were taken.
+fn environment() -> String {
+    let run = |cmd: &str, args: &[&str]| {
+        std::process::Command::new(cmd)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .unwrap_or_else(|| "unknown".to_owned())
+    };
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".to_owned());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!(
+        "commit `{}`{}, `{}`, CPU {cpu} ({cores} cores), profile `bench` (release: opt-level 3, \
+         codegen-units 16, no target-cpu), date {}",
+        run("git", &["rev-parse", "--short", "HEAD"]),
+        if run("git", &["status", "--porcelain", "--untracked-files=no"]).is_empty() {
+            ""
+        } else {
+            " (with local changes)"
+        },
+        run("rustc", &["--version"]),
+        run("date", &["-u", "+%Y-%m-%d %H:%M UTC"]),
+    )
+}
+
 fn main() -> ExitCode {
+    println!("Measured on: {}\n", environment());
     let a = match parse_args() {
         Ok(a) => a,
         Err(e) => {
