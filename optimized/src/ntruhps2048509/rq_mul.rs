@@ -14,10 +14,10 @@
 //! promises; every consumer reduces mod q). The reference schoolbook is exact mod
 //! 2^16, so raw outputs may differ in the top three bits: compare mod q.
 //!
-//! The same source is compiled twice (`karatsuba_impl!`): for the baseline target
-//! (SSE2 on x86-64, [`poly_rq_mul_portable`]) and, in [`super::arch`], with AVX2
-//! enabled, chosen at run time by [`poly_rq_mul_karatsuba`]. Both are checked against
-//! the schoolbook product.
+//! This source is compiled for the baseline target (SSE2 on x86-64,
+//! [`poly_rq_mul_portable`]); [`super::arch`] holds the same algorithm written with
+//! AVX2 intrinsics, chosen at run time by [`poly_rq_mul_karatsuba`]. Both are checked
+//! against the schoolbook product.
 
 use reference::ntruhps2048509::Poly;
 
@@ -213,7 +213,6 @@ macro_rules! karatsuba_impl {
         }
     };
 }
-pub(crate) use karatsuba_impl;
 
 mod baseline {
     karatsuba_impl!();
