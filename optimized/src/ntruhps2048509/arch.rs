@@ -1,5 +1,5 @@
 //! The only `unsafe` of the ntruhps2048509 optimized kernels: PCLMULQDQ and AVX2
-//! through `core::arch` (intrinsics, plus `asm!` for the 32×32 schoolbook rows), behind
+//! through `core::arch` (intrinsics, plus `asm!` for the 64×64 schoolbook rows), behind
 //! runtime detection.
 //!
 //! A [`Pclmul`] value can only be obtained from [`Pclmul::detect`], which returns one
@@ -109,12 +109,13 @@ impl Avx2 {
     }
 }
 
-/// `poly_Rq_mul` with explicit AVX2 intrinsics on 16-lane u16 vectors: the same
-/// algorithm as [`super::rq_mul`] (Toom-4 at 0, ±1, ±2, 1/2, ∞ → seven 128×128
-/// products, each one Karatsuba level → 64×64 → one more → 32×32 column-wise
-/// schoolbook products, then the same interpolation and fold), so the same precision
-/// argument holds: exact mod 2^13 (shifts are logical, as `u16 >>` in the portable
-/// code; multiplications by 3⁻¹ and 5⁻¹ mod 2^16 are `vpmullw`).
+/// `poly_Rq_mul` with explicit AVX2 intrinsics on 16-lane u16 vectors: Toom-4 at
+/// 0, ±1, ±2, 1/2, ∞ (the evaluation and interpolation of [`super::rq_mul`], step
+/// for step) → seven 128×128 products, each one Karatsuba level → three 64×64
+/// column-wise schoolbook products (rows in `asm!`), then the fold mod x^509 − 1. The
+/// precision argument of [`super::rq_mul`] holds unchanged: exact mod 2^13 (shifts
+/// are logical, as `u16 >>` in the portable code; multiplications by 3⁻¹ and 5⁻¹
+/// mod 2^16 are `vpmullw`).
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use core::arch::x86_64::{
@@ -156,84 +157,105 @@ mod avx2 {
         _mm256_sub_epi16(a, b)
     }
 
-    /// Row i of the 32×32 column-wise schoolbook as one `asm!` block (so the
-    /// optimizer cannot interleave rows and spill): broadcast a_i, and for the
-    /// blocks k0, k0 + 1 (, k0 + 2) of the product that row reaches, add
-    /// a_i·bp[32 + 16k − i ..][..16] to the block's accumulator (memory operand).
-    /// Blocks reached: k = 0 needs i ≤ 15, k = 2 needs i ≥ 1, k = 3 needs i ≥ 17.
+    /// Row i = 16q + s of the 64×64 column-wise schoolbook as one `asm!` block (so the
+    /// optimizer cannot interleave rows and spill): broadcast a_i and, for each block
+    /// k of the product the row reaches — k = q..q + 3, and q + 4 when s ≥ 1 —, add
+    /// a_i·bp[16 + 16k − i ..][..16] to that block's accumulator (a `vpmullw` with a
+    /// memory operand, then `vpaddw`). b sits at bp[16..80], zeros around it.
     macro_rules! row {
-        ($ap:ident, $bp:ident, $i:literal, $k0:literal, $x:ident, $y:ident) => {
-            // SAFETY: reads a[i] (i < 32) and two 16-lane windows starting at
-            // 32 + 16k − i ≤ 80 of the 96-element `bp`; AVX2 is enabled here.
+        ($ap:ident, $bp:ident, $i:literal, $q:literal; $x0:ident $x1:ident $x2:ident $x3:ident) => {
+            // SAFETY: reads a[i] (i < 64) and 16-lane windows of the 96-element `bp`
+            // starting at 16 + 16k − i ∈ [1, 79]; AVX2 is enabled here.
             unsafe {
                 core::arch::asm!(
                     "vpbroadcastw {t}, word ptr [{a} + {ao}]",
                     "vpmullw {u}, {t}, ymmword ptr [{b} + {o0}]",
-                    "vpaddw {x}, {x}, {u}",
+                    "vpaddw {x0}, {x0}, {u}",
                     "vpmullw {u}, {t}, ymmword ptr [{b} + {o1}]",
-                    "vpaddw {y}, {y}, {u}",
+                    "vpaddw {x1}, {x1}, {u}",
+                    "vpmullw {u}, {t}, ymmword ptr [{b} + {o2}]",
+                    "vpaddw {x2}, {x2}, {u}",
+                    "vpmullw {u}, {t}, ymmword ptr [{b} + {o3}]",
+                    "vpaddw {x3}, {x3}, {u}",
                     a = in(reg) $ap,
                     b = in(reg) $bp,
                     ao = const 2 * $i,
-                    o0 = const 2 * (32 + 16 * $k0 - $i),
-                    o1 = const 2 * (48 + 16 * $k0 - $i),
+                    o0 = const 2 * (16 + 16 * $q - $i),
+                    o1 = const 2 * (32 + 16 * $q - $i),
+                    o2 = const 2 * (48 + 16 * $q - $i),
+                    o3 = const 2 * (64 + 16 * $q - $i),
                     t = out(ymm_reg) _,
                     u = out(ymm_reg) _,
-                    x = inout(ymm_reg) $x,
-                    y = inout(ymm_reg) $y,
+                    x0 = inout(ymm_reg) $x0,
+                    x1 = inout(ymm_reg) $x1,
+                    x2 = inout(ymm_reg) $x2,
+                    x3 = inout(ymm_reg) $x3,
                     options(nostack, readonly, preserves_flags),
                 );
             }
         };
-        ($ap:ident, $bp:ident, $i:literal, $k0:literal, $x:ident, $y:ident, $z:ident) => {
-            // SAFETY: reads a[i] (i < 32) and three 16-lane windows starting at
-            // 32 + 16k − i ≤ 80 of the 96-element `bp`; AVX2 is enabled here.
+        ($ap:ident, $bp:ident, $i:literal, $q:literal;
+         $x0:ident $x1:ident $x2:ident $x3:ident $x4:ident) => {
+            // SAFETY: as above.
             unsafe {
                 core::arch::asm!(
                     "vpbroadcastw {t}, word ptr [{a} + {ao}]",
                     "vpmullw {u}, {t}, ymmword ptr [{b} + {o0}]",
-                    "vpaddw {x}, {x}, {u}",
+                    "vpaddw {x0}, {x0}, {u}",
                     "vpmullw {u}, {t}, ymmword ptr [{b} + {o1}]",
-                    "vpaddw {y}, {y}, {u}",
+                    "vpaddw {x1}, {x1}, {u}",
                     "vpmullw {u}, {t}, ymmword ptr [{b} + {o2}]",
-                    "vpaddw {z}, {z}, {u}",
+                    "vpaddw {x2}, {x2}, {u}",
+                    "vpmullw {u}, {t}, ymmword ptr [{b} + {o3}]",
+                    "vpaddw {x3}, {x3}, {u}",
+                    "vpmullw {u}, {t}, ymmword ptr [{b} + {o4}]",
+                    "vpaddw {x4}, {x4}, {u}",
                     a = in(reg) $ap,
                     b = in(reg) $bp,
                     ao = const 2 * $i,
-                    o0 = const 2 * (32 + 16 * $k0 - $i),
-                    o1 = const 2 * (48 + 16 * $k0 - $i),
-                    o2 = const 2 * (64 + 16 * $k0 - $i),
+                    o0 = const 2 * (16 + 16 * $q - $i),
+                    o1 = const 2 * (32 + 16 * $q - $i),
+                    o2 = const 2 * (48 + 16 * $q - $i),
+                    o3 = const 2 * (64 + 16 * $q - $i),
+                    o4 = const 2 * (80 + 16 * $q - $i),
                     t = out(ymm_reg) _,
                     u = out(ymm_reg) _,
-                    x = inout(ymm_reg) $x,
-                    y = inout(ymm_reg) $y,
-                    z = inout(ymm_reg) $z,
+                    x0 = inout(ymm_reg) $x0,
+                    x1 = inout(ymm_reg) $x1,
+                    x2 = inout(ymm_reg) $x2,
+                    x3 = inout(ymm_reg) $x3,
+                    x4 = inout(ymm_reg) $x4,
                     options(nostack, readonly, preserves_flags),
                 );
             }
         };
     }
 
-    /// r = a·b for 32-coefficient operands (r[63] = 0): four accumulator vectors,
-    /// a_i broadcast, shifted windows of b read from a zero-padded copy.
+    /// r = a·b for 64-coefficient operands (r[127] = 0): eight accumulator vectors
+    /// (the blocks of r), a_i broadcast, shifted windows of b read from a zero-padded
+    /// copy; 316 (row, block) products, against 3·94 = 282 plus the Karatsuba
+    /// additions and three calls for one more Karatsuba level over 32×32.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn schoolbook32(r: &mut [u16], a: &[u16; 32], b: &[u16; 32]) {
+    fn schoolbook64(r: &mut [u16], a: &[u16; 64], b: &[u16; 64]) {
         let mut bp = [0u16; 96];
-        bp[32..64].copy_from_slice(b);
+        bp[16..80].copy_from_slice(b);
         let (ap, bpp) = (a.as_ptr(), bp.as_ptr());
         let z = _mm256_setzero_si256();
         let (mut c0, mut c1, mut c2, mut c3) = (z, z, z, z);
-        row!(ap, bpp, 0, 0, c0, c1);
+        let (mut c4, mut c5, mut c6, mut c7) = (z, z, z, z);
         macro_rules! rows {
-            ($k0:literal, $x:ident, $y:ident, $z:ident; $($i:literal)*) => {
-                $(row!(ap, bpp, $i, $k0, $x, $y, $z);)*
+            ($q:literal, $x0:ident $x1:ident $x2:ident $x3:ident $x4:ident;
+             $i0:literal; $($i:literal)*) => {
+                row!(ap, bpp, $i0, $q; $x0 $x1 $x2 $x3);
+                $(row!(ap, bpp, $i, $q; $x0 $x1 $x2 $x3 $x4);)*
             };
         }
-        rows!(0, c0, c1, c2; 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
-        row!(ap, bpp, 16, 1, c1, c2);
-        rows!(1, c1, c2, c3; 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
-        for (k, v) in [c0, c1, c2, c3].into_iter().enumerate() {
+        rows!(0, c0 c1 c2 c3 c4; 0; 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+        rows!(1, c1 c2 c3 c4 c5; 16; 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
+        rows!(2, c2 c3 c4 c5 c6; 32; 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47);
+        rows!(3, c3 c4 c5 c6 c7; 48; 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63);
+        for (k, v) in [c0, c1, c2, c3, c4, c5, c6, c7].into_iter().enumerate() {
             st(r, 16 * k, v);
         }
     }
@@ -271,8 +293,7 @@ mod avx2 {
             }
         };
     }
-    karatsuba!(karatsuba64, 64, 32, schoolbook32);
-    karatsuba!(karatsuba128, 128, 64, karatsuba64);
+    karatsuba!(karatsuba128, 128, 64, schoolbook64);
 
     /// Toom-4 evaluations (as in `rq_mul::toom4_eval`) of x padded to 512.
     #[target_feature(enable = "avx2")]
