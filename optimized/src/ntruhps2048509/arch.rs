@@ -160,7 +160,7 @@ mod avx2 {
     /// Row i = 16q + s of the 64×64 column-wise schoolbook as one `asm!` block (so the
     /// optimizer cannot interleave rows and spill): broadcast a_i and, for each block
     /// k of the product the row reaches — k = q..q + 3, and q + 4 when s ≥ 1 —, add
-    /// a_i·bp[16 + 16k − i ..][..16] to that block's accumulator (a `vpmullw` with a
+    /// `a_i·bp[16 + 16k − i ..][..16]` to that block's accumulator (a `vpmullw` with a
     /// memory operand, then `vpaddw`). b sits at bp[16..80], zeros around it.
     macro_rules! row {
         ($ap:ident, $bp:ident, $i:literal, $q:literal; $x0:ident $x1:ident $x2:ident $x3:ident) => {
@@ -231,7 +231,7 @@ mod avx2 {
         };
     }
 
-    /// r = a·b for 64-coefficient operands (r[127] = 0): eight accumulator vectors
+    /// r = a·b for 64-coefficient operands (`r[127] = 0`): eight accumulator vectors
     /// (the blocks of r), a_i broadcast, shifted windows of b read from a zero-padded
     /// copy; 316 (row, block) products, against 3·94 = 282 plus the Karatsuba
     /// additions and three calls for one more Karatsuba level over 32×32.
@@ -260,7 +260,7 @@ mod avx2 {
         }
     }
 
-    /// One Karatsuba level: r[..2n] = a·b for n-coefficient operands, the halves'
+    /// One Karatsuba level: `r[..2n] = a·b` for n-coefficient operands, the halves'
     /// products written straight into r, the middle one in a temporary.
     macro_rules! karatsuba {
         ($name:ident, $n:literal, $h:literal, $sub:ident) => {

@@ -22,7 +22,7 @@
 use reference::ntruhps2048509::Poly;
 
 /// The rows of the 32×32 schoolbook product, with literal row numbers i: block k
-/// of the result gains a[i]·bp[32 + 16k − i ..][..16] (b sits at bp[32..64]), for the
+/// of the result gains `a[i]·bp[32 + 16k − i ..][..16]` (b sits at `bp[32..64]`), for the
 /// blocks that window can reach (k = 0 needs i ≤ 15, k = 2 needs i ≥ 1, k = 3 needs
 /// i ≥ 17; the conditions are constants).
 macro_rules! schoolbook_rows {
@@ -88,7 +88,7 @@ pub(crate) use karatsuba_level;
 /// source serves every instruction set.
 macro_rules! karatsuba_impl {
     ($(#[$attr:meta])*) => {
-        /// r = a·b for 32-coefficient operands, r[63] = 0, by columns: the four
+        /// r = a·b for 32-coefficient operands, `r[63] = 0`, by columns: the four
         /// 16-coefficient blocks of r are accumulated in registers as
         /// Σ_i a_i·(b shifted by i), the shifted b read from a zero-padded copy, and
         /// only the blocks a row can reach are touched. No store/reload of r between
