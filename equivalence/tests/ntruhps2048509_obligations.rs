@@ -351,3 +351,82 @@ fn toom_karatsuba_product_is_exact_mod_2_pow_13() {
         }
     }
 }
+
+#[test]
+fn avx2_intrinsics_and_portable_rq_mul_equal_schoolbook_mod_2_pow_13() {
+    // [N3-RQMUL] The explicit-AVX2 product (`arch::Avx2::rq_mul`: `asm!` 32×32 rows,
+    // intrinsic Karatsuba/Toom-4) and the portable Toom-4/Karatsuba product, each
+    // called directly (no dispatch), against the reference schoolbook, mod 2^13:
+    // extreme constant patterns, single terms on every limb boundary (where Toom-4
+    // splits at 128, 256, 384 and Karatsuba at 32 and 64 inside a limb), random
+    // polynomials with and without the top bits set.
+    use optimized::ntruhps2048509::{Avx2, rq_mul::poly_rq_mul_portable};
+    use reference::ntruhps2048509::{Kernels, Reference};
+    let avx2 = Avx2::detect();
+    let check = |a: &Poly, b: &Poly, what: &str| {
+        let want = Reference::poly_rq_mul(a, b);
+        let mut got = vec![("portable", poly_rq_mul_portable(a, b))];
+        if let Some(t) = avx2 {
+            got.push(("avx2", t.rq_mul(a, b)));
+        }
+        for (name, g) in got {
+            for (i, (x, y)) in g.0.iter().zip(&want.0).enumerate() {
+                assert_eq!(x & 0x1fff, y & 0x1fff, "{name}, {what}, coefficient {i}");
+            }
+        }
+    };
+    let constant = |c: u16| Poly([c; N]);
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut random = |mask_or: u16| {
+        let mut p = Poly::ZERO;
+        for c in &mut p.0 {
+            *c = (next() >> 16) as u16 | mask_or;
+        }
+        p
+    };
+    let patterns: Vec<(String, Poly)> = vec![
+        ("all 0xffff".into(), constant(0xffff)),
+        ("all 0x8000".into(), constant(0x8000)),
+        ("all 0xe000".into(), constant(0xe000)),
+        ("all q - 1".into(), constant(2047)),
+        ("all 0x1fff".into(), constant(0x1fff)),
+        ("zero".into(), Poly::ZERO),
+        ("alternating 0xffff/0".into(), {
+            let mut p = Poly::ZERO;
+            for (i, c) in p.0.iter_mut().enumerate() {
+                *c = if i % 2 == 0 { 0xffff } else { 0 };
+            }
+            p
+        }),
+        ("random".into(), random(0)),
+        ("random, top bits set".into(), random(0xe000)),
+    ];
+    for (na, a) in &patterns {
+        for (nb, b) in &patterns {
+            check(a, b, &format!("{na} × {nb}"));
+        }
+    }
+    let edges = [
+        0usize, 1, 15, 16, 31, 32, 63, 64, 127, 128, 129, 255, 256, 383, 384, 447, 448, 500, 507,
+        508,
+    ];
+    for &i in &edges {
+        for &j in &edges {
+            let mut a = Poly::ZERO;
+            let mut b = Poly::ZERO;
+            a.0[i] = 0xffff;
+            b.0[j] = 0xfffd;
+            check(&a, &b, &format!("x^{i} × x^{j}"));
+        }
+    }
+    for round in 0..200 {
+        let (a, b) = (random(0), random(if round % 2 == 0 { 0 } else { 0xc000 }));
+        check(&a, &b, &format!("random round {round}"));
+    }
+}

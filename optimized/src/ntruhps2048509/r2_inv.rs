@@ -31,19 +31,45 @@ const TOP_MASK: u64 = (1 << (N - 448)) - 1;
 
 /// `poly_R2_tobytes`-like packing: bit i = coefficient i & 1.
 pub fn r2_from_poly(a: &Poly) -> R2 {
+    // Four coefficients at a time: with c_k at bits 16k of x, bit 0 of c_k lands at
+    // bit 48 + k of (x & 0x0001_0001_0001_0001)·GATHER (partial products at
+    // 16k + 48 − 15j, pairwise distinct for k, j < 4: no carries).
+    const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+    let mut padded = [0u16; 512];
+    padded[..N].copy_from_slice(&a.0);
     let mut r = [0u64; 8];
-    for (i, &c) in a.0.iter().enumerate() {
-        r[i >> 6] |= u64::from(c & 1) << (i & 63);
+    for (word, chunk) in r.iter_mut().zip(padded.as_chunks::<64>().0) {
+        for (q, c) in chunk.as_chunks::<4>().0.iter().enumerate() {
+            let x = u64::from(c[0])
+                | (u64::from(c[1]) << 16)
+                | (u64::from(c[2]) << 32)
+                | (u64::from(c[3]) << 48);
+            let bits = ((x & 0x0001_0001_0001_0001).wrapping_mul(GATHER) >> 48) & 0xf;
+            *word |= bits << (4 * q);
+        }
     }
     r
 }
 
 /// Unpacks bits into a polynomial with coefficients in {0, 1}.
 pub fn r2_to_poly(a: &R2) -> Poly {
-    let mut r = Poly::ZERO;
-    for (i, c) in r.0.iter_mut().enumerate() {
-        *c = ((a[i >> 6] >> (i & 63)) & 1) as u16;
+    // Four bits at a time: bit k of a nibble lands at bit 16k of nibble·SPREAD
+    // (partial products at k + 15j, pairwise distinct for k, j < 4: no carries).
+    const SPREAD: u64 = 1 | (1 << 15) | (1 << 30) | (1 << 45);
+    let mut padded = [0u16; 512];
+    for (&word, chunk) in a.iter().zip(padded.as_chunks_mut::<64>().0) {
+        for (q, c) in chunk.as_chunks_mut::<4>().0.iter_mut().enumerate() {
+            let x = ((word >> (4 * q)) & 0xf).wrapping_mul(SPREAD) & 0x0001_0001_0001_0001;
+            *c = [
+                x as u16,
+                (x >> 16) as u16,
+                (x >> 32) as u16,
+                (x >> 48) as u16,
+            ];
+        }
     }
+    let mut r = Poly::ZERO;
+    r.0.copy_from_slice(&padded[..N]);
     r
 }
 

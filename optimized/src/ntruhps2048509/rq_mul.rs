@@ -14,15 +14,15 @@
 //! promises; every consumer reduces mod q). The reference schoolbook is exact mod
 //! 2^16, so raw outputs may differ in the top three bits: compare mod q.
 //!
-//! The same source is compiled twice (`karatsuba_impl!`): for the baseline target
-//! (SSE2 on x86-64, [`poly_rq_mul_portable`]) and, in [`super::arch`], with AVX2
-//! enabled, chosen at run time by [`poly_rq_mul_karatsuba`]. Both are checked against
-//! the schoolbook product.
+//! This source is compiled for the baseline target (SSE2 on x86-64,
+//! [`poly_rq_mul_portable`]); [`super::arch`] holds the same algorithm written with
+//! AVX2 intrinsics, chosen at run time by [`poly_rq_mul_karatsuba`]. Both are checked
+//! against the schoolbook product.
 
 use reference::ntruhps2048509::Poly;
 
 /// The rows of the 32×32 schoolbook product, with literal row numbers i: block k
-/// of the result gains a[i]·bp[32 + 16k − i ..][..16] (b sits at bp[32..64]), for the
+/// of the result gains `a[i]·bp[32 + 16k − i ..][..16]` (b sits at `bp[32..64]`), for the
 /// blocks that window can reach (k = 0 needs i ≤ 15, k = 2 needs i ≥ 1, k = 3 needs
 /// i ≥ 17; the conditions are constants).
 macro_rules! schoolbook_rows {
@@ -88,7 +88,7 @@ pub(crate) use karatsuba_level;
 /// source serves every instruction set.
 macro_rules! karatsuba_impl {
     ($(#[$attr:meta])*) => {
-        /// r = a·b for 32-coefficient operands, r[63] = 0, by columns: the four
+        /// r = a·b for 32-coefficient operands, `r[63] = 0`, by columns: the four
         /// 16-coefficient blocks of r are accumulated in registers as
         /// Σ_i a_i·(b shifted by i), the shifted b read from a zero-padded copy, and
         /// only the blocks a row can reach are touched. No store/reload of r between
@@ -213,7 +213,6 @@ macro_rules! karatsuba_impl {
         }
     };
 }
-pub(crate) use karatsuba_impl;
 
 mod baseline {
     karatsuba_impl!();
