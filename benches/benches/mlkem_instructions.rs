@@ -95,6 +95,31 @@ fn decaps(input: (&'static Params, Variant, Vec<u8>, Vec<u8>)) -> [u8; 32] {
     black_box(v.decaps(p, black_box(&dk), black_box(&ct)).expect("valid"))
 }
 
+fn setup_decaps_parsed(
+    k: usize,
+    optimized: bool,
+) -> (Variant, reference::mlkem::DecapsulationKey, Vec<u8>) {
+    let (p, v, dk, ct) = setup_decaps(k, optimized);
+    let dk = reference::mlkem::DecapsulationKey::from_bytes(p, &dk).expect("valid");
+    (v, dk, ct)
+}
+
+// Decapsulation with a parsed key, as Go's BenchmarkDecaps measures it.
+#[library_benchmark]
+#[bench::ml_kem_512_reference(args = (2, false), setup = setup_decaps_parsed)]
+#[bench::ml_kem_512_optimized(args = (2, true), setup = setup_decaps_parsed)]
+#[bench::ml_kem_768_reference(args = (3, false), setup = setup_decaps_parsed)]
+#[bench::ml_kem_768_optimized(args = (3, true), setup = setup_decaps_parsed)]
+#[bench::ml_kem_1024_reference(args = (4, false), setup = setup_decaps_parsed)]
+#[bench::ml_kem_1024_optimized(args = (4, true), setup = setup_decaps_parsed)]
+fn decaps_parsed_key(input: (Variant, reference::mlkem::DecapsulationKey, Vec<u8>)) -> [u8; 32] {
+    let (v, dk, ct) = input;
+    black_box(
+        v.decapsulate(black_box(&dk), black_box(&ct))
+            .expect("valid"),
+    )
+}
+
 fn libcrux_768_setup() -> libcrux_ml_kem::mlkem768::MlKem768KeyPair {
     let mut seed = [0u8; 64];
     seed[..32].copy_from_slice(&D);
@@ -177,7 +202,10 @@ fn ml_kem_crate_768_decaps(input: (RcDk, RcCt)) -> ml_kem::SharedKey<ml_kem::MlK
     black_box(input.0.decapsulate(black_box(&input.1)).expect("decaps"))
 }
 
-library_benchmark_group!(name = refopt_mlkem, benchmarks = [keygen, encaps, decaps]);
+library_benchmark_group!(
+    name = refopt_mlkem,
+    benchmarks = [keygen, encaps, decaps, decaps_parsed_key]
+);
 library_benchmark_group!(
     name = peers_mlkem,
     benchmarks = [

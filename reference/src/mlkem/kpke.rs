@@ -12,12 +12,18 @@ use super::{Kernels, MAX_K, Matrix, Params};
 /// 4-8).
 pub(crate) fn sample_matrix(p: &Params, rho: &[u8; 32]) -> Matrix {
     let mut a = [[NttPoly::ZERO; MAX_K]; MAX_K];
+    sample_matrix_into(p, rho, &mut a);
+    a
+}
+
+/// [`sample_matrix`] written in place (Â is 8 KiB: parsed keys keep it on the heap so
+/// moving a key does not copy it).
+pub(crate) fn sample_matrix_into(p: &Params, rho: &[u8; 32], a: &mut Matrix) {
     for (i, row) in a.iter_mut().enumerate().take(p.k) {
         for (j, e) in row.iter_mut().enumerate().take(p.k) {
             *e = sample_ntt(rho, j as u8, i as u8);
         }
     }
-    a
 }
 
 /// Samples a vector of k CBD_η polynomials from PRF(σ, N), N counting up from `n`.
@@ -60,49 +66,54 @@ pub(crate) fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
     ek[384 * p.k..].copy_from_slice(&rho);
 }
 
-/// A parsed K-PKE encryption key: t̂ (k canonical NTT-domain polynomials) and ρ.
+/// A parsed K-PKE encryption key: t̂ (k canonical NTT-domain polynomials), ρ, and Â
+/// expanded from ρ once (Algorithm 14 lines 2-8 hoisted out of encryption, as Go's
+/// parsed key types do).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct EncryptionKey {
     /// t̂, the first k entries used.
     pub(crate) t_hat: [NttPoly; MAX_K],
     /// ρ, the seed of Â.
     pub(crate) rho: [u8; 32],
+    /// Â[i][j] = SampleNTT(ρ ‖ j ‖ i), boxed so that moving the key is cheap.
+    pub(crate) a_hat: Box<Matrix>,
 }
 
 impl EncryptionKey {
     /// Parses ek_PKE (384k + 32 bytes) with the modulus check of FIPS 203 section 7.2.
     /// Returns `None` when a 12-bit value is >= q. The length must already be checked.
     pub(crate) fn parse_checked(p: &Params, ek: &[u8]) -> Option<Self> {
-        let mut key = Self {
-            t_hat: [NttPoly::ZERO; MAX_K],
-            rho: [0; 32],
-        };
+        let mut t_hat = [NttPoly::ZERO; MAX_K];
         let mut ok = 1u8;
-        for (i, t) in key.t_hat.iter_mut().enumerate().take(p.k) {
+        for (i, t) in t_hat.iter_mut().enumerate().take(p.k) {
             let (coeffs, ok_i) = byte_decode_12_checked(&ek[384 * i..384 * (i + 1)]);
             *t = NttPoly(coeffs);
             ok &= ok_i;
         }
-        key.rho.copy_from_slice(&ek[384 * p.k..384 * p.k + 32]);
-        (ok == 1).then_some(key)
+        (ok == 1).then(|| Self::with_matrix(p, t_hat, &ek[384 * p.k..384 * p.k + 32]))
     }
 
     /// Parses ek_PKE reducing every 12-bit value mod q (ByteDecode_12 as defined), for
     /// the copy embedded in a decapsulation key, which has no modulus check.
     pub(crate) fn parse_mod_q(p: &Params, ek: &[u8]) -> Self {
-        let mut key = Self {
-            t_hat: [NttPoly::ZERO; MAX_K],
-            rho: [0; 32],
-        };
-        for (i, t) in key.t_hat.iter_mut().enumerate().take(p.k) {
+        let mut t_hat = [NttPoly::ZERO; MAX_K];
+        for (i, t) in t_hat.iter_mut().enumerate().take(p.k) {
             *t = NttPoly(byte_decode_12_mod_q(&ek[384 * i..384 * (i + 1)]));
         }
-        key.rho.copy_from_slice(&ek[384 * p.k..384 * p.k + 32]);
-        key
+        Self::with_matrix(p, t_hat, &ek[384 * p.k..384 * p.k + 32])
+    }
+
+    fn with_matrix(p: &Params, t_hat: [NttPoly; MAX_K], rho_bytes: &[u8]) -> Self {
+        let mut rho = [0u8; 32];
+        rho.copy_from_slice(rho_bytes);
+        let mut a_hat = Box::new([[NttPoly::ZERO; MAX_K]; MAX_K]);
+        sample_matrix_into(p, &rho, &mut a_hat);
+        Self { t_hat, rho, a_hat }
     }
 }
 
-/// Algorithm 14: K-PKE.Encrypt(ek_PKE, m, r), with ek_PKE already parsed (lines 2-3).
+/// Algorithm 14: K-PKE.Encrypt(ek_PKE, m, r), with ek_PKE already parsed and Â expanded
+/// (lines 2-8).
 /// Writes c (32·(du·k + dv) bytes).
 pub(crate) fn encrypt<K: Kernels>(
     p: &Params,
@@ -113,8 +124,7 @@ pub(crate) fn encrypt<K: Kernels>(
 ) {
     let k = p.k;
     let t_hat = &ek.t_hat;
-    let rho = ek.rho;
-    let a = sample_matrix(p, &rho);
+    let a = &ek.a_hat;
     let mut n = 0u8;
     let y = sample_vector(p, r, p.eta1, &mut n);
     let e1 = sample_vector(p, r, p.eta2, &mut n);
@@ -125,8 +135,8 @@ pub(crate) fn encrypt<K: Kernels>(
 
     // Line 19: u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 — the step the optimization changes.
     let mut u = [Poly::ZERO; MAX_K];
-    debug_assert!(super::encrypt_u_requires(k, &a, &y_hat, &e1));
-    K::encrypt_u(k, &a, &y_hat, &e1, &mut u);
+    debug_assert!(super::encrypt_u_requires(k, a, &y_hat, &e1));
+    K::encrypt_u(k, a, &y_hat, &e1, &mut u);
     debug_assert!(super::encrypt_u_ensures(k, &u));
 
     // Lines 20-21: μ = Decompress_1(ByteDecode_1(m)); v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ.
@@ -149,16 +159,24 @@ pub(crate) fn encrypt<K: Kernels>(
     byte_encode(&tmp, p.dv, &mut c[c1_len * k..]);
 }
 
-/// Algorithm 15: K-PKE.Decrypt(dk_PKE, c).
-pub(crate) fn decrypt(p: &Params, dk: &[u8], c: &[u8]) -> [u8; 32] {
+/// ŝ from dk_PKE (ByteDecode_12, reducing mod q as the standard defines).
+pub(crate) fn decode_s_hat(p: &Params, dk_pke: &[u8]) -> [NttPoly; MAX_K] {
+    let mut s_hat = [NttPoly::ZERO; MAX_K];
+    for (i, s) in s_hat.iter_mut().enumerate().take(p.k) {
+        *s = NttPoly(byte_decode_12_mod_q(&dk_pke[384 * i..384 * (i + 1)]));
+    }
+    s_hat
+}
+
+/// Algorithm 15: K-PKE.Decrypt(dk_PKE, c), with ŝ already decoded.
+pub(crate) fn decrypt(p: &Params, s_hat: &[NttPoly; MAX_K], c: &[u8]) -> [u8; 32] {
     let k = p.k;
     let c1_len = 32 * p.du as usize;
     let mut acc = NttPoly::ZERO;
     for i in 0..k {
         let raw = byte_decode_raw(&c[c1_len * i..c1_len * (i + 1)], p.du);
         let u = Poly(core::array::from_fn(|t| decompress(raw[t], p.du)));
-        let s_hat = NttPoly(byte_decode_12_mod_q(&dk[384 * i..384 * (i + 1)]));
-        acc = ntt_add(&acc, &multiply_ntts(&s_hat, &ntt(&u)));
+        acc = ntt_add(&acc, &multiply_ntts(&s_hat[i], &ntt(&u)));
     }
     let raw = byte_decode_raw(&c[c1_len * k..], p.dv);
     let v = Poly(core::array::from_fn(|t| decompress(raw[t], p.dv)));

@@ -12,8 +12,11 @@
 //! | function | FIPS 203 |
 //! |---|---|
 //! | [`keygen_internal`] | Algorithm 16, ML-KEM.KeyGen_internal(d, z) |
-//! | [`encaps_internal`] | Algorithm 17, ML-KEM.Encaps_internal(ek, m), with the section 7.2 checks |
-//! | [`decaps`] | Algorithm 18 with the section 7.3 checks (ML-KEM.Decaps) |
+//! | [`EncapsulationKey::from_bytes`] | section 7.2 input checks (length, modulus), then t̂, Â and H(ek) once |
+//! | [`DecapsulationKey::from_bytes`] | section 7.3 input checks (length, hash), then ŝ and the embedded ek once |
+//! | [`encapsulate_internal`] | Algorithm 17, ML-KEM.Encaps_internal(ek, m), on a parsed key |
+//! | [`decapsulate`] | Algorithm 18, ML-KEM.Decaps_internal(dk, c), on a parsed key |
+//! | [`encaps_internal`], [`decaps`] | the same on encoded keys (parse, then run) |
 //! | [`keygen`] | Algorithm 19, ML-KEM.KeyGen (d and z from the caller's source) |
 //! | [`encaps`] | Algorithm 20, ML-KEM.Encaps (m from the caller's source) |
 
@@ -215,13 +218,16 @@ pub fn keygen(p: &Params, rng: &mut impl RandomSource) -> KeyPair {
 /// # Errors
 /// [`Error::InvalidLength`] or [`Error::ModulusCheck`].
 pub fn check_encapsulation_key(p: &Params, ek: &[u8]) -> Result<(), Error> {
-    parse_encapsulation_key(p, ek).map(|_| ())
-}
-
-/// Checks (as [`check_encapsulation_key`]) and parses an encapsulation key.
-fn parse_encapsulation_key(p: &Params, ek: &[u8]) -> Result<kpke::EncryptionKey, Error> {
     check_length("encapsulation key", ek, p.ek_len())?;
-    kpke::EncryptionKey::parse_checked(p, ek).ok_or(Error::ModulusCheck)
+    let mut ok = 1u8;
+    for i in 0..p.k {
+        ok &= encode::byte_decode_12_checked(&ek[384 * i..384 * (i + 1)]).1;
+    }
+    if ok == 1 {
+        Ok(())
+    } else {
+        Err(Error::ModulusCheck)
+    }
 }
 
 /// The decapsulation-key check of FIPS 203 section 7.3: the length, and the hash
@@ -241,8 +247,144 @@ pub fn check_decapsulation_key(p: &Params, dk: &[u8]) -> Result<(), Error> {
     }
 }
 
-/// Algorithm 17: ML-KEM.Encaps_internal(ek, m), after the section 7.2 input checks.
-/// Returns (c, K).
+/// A checked, parsed encapsulation key: t̂ decoded, Â expanded from ρ, and H(ek)
+/// computed once, so repeated encapsulations skip them (Go's `EncapsulationKey768`
+/// does the same).
+#[derive(Clone, PartialEq, Eq)]
+pub struct EncapsulationKey {
+    params: Params,
+    key: kpke::EncryptionKey,
+    h: [u8; 32],
+    bytes: Vec<u8>,
+}
+
+impl core::fmt::Debug for EncapsulationKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("EncapsulationKey")
+            .field("params", &self.params.name)
+            .field("bytes", &self.bytes)
+            .finish()
+    }
+}
+
+impl EncapsulationKey {
+    /// Checks (FIPS 203 section 7.2) and parses an encapsulation key.
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] or [`Error::ModulusCheck`].
+    pub fn from_bytes(p: &Params, ek: &[u8]) -> Result<Self, Error> {
+        check_length("encapsulation key", ek, p.ek_len())?;
+        let key = kpke::EncryptionKey::parse_checked(p, ek).ok_or(Error::ModulusCheck)?;
+        Ok(Self {
+            params: *p,
+            key,
+            h: sample::h(ek),
+            bytes: ek.to_vec(),
+        })
+    }
+
+    /// The encoded key.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The parameter set.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+}
+
+/// A checked, parsed decapsulation key: ŝ decoded, the embedded encapsulation key
+/// parsed (Â expanded), H(ek) and z kept. `Debug` hides the secrets.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DecapsulationKey {
+    s_hat: [NttPoly; MAX_K],
+    ek: EncapsulationKey,
+    z: [u8; 32],
+    bytes: Vec<u8>,
+}
+
+impl core::fmt::Debug for DecapsulationKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("DecapsulationKey")
+            .field("params", &self.ek.params.name)
+            .field("ek", &self.ek.bytes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl DecapsulationKey {
+    /// Checks (FIPS 203 section 7.3: length and hash check) and parses a decapsulation
+    /// key dk_PKE ‖ ek ‖ H(ek) ‖ z. The embedded ek is decoded mod q, as Decaps does; the
+    /// stored H(ek) is the one used (it was just checked).
+    ///
+    /// # Errors
+    /// [`Error::InvalidLength`] or [`Error::HashCheck`].
+    pub fn from_bytes(p: &Params, dk: &[u8]) -> Result<Self, Error> {
+        check_decapsulation_key(p, dk)?;
+        let k = p.k;
+        let ek_bytes = &dk[384 * k..768 * k + 32];
+        let mut h = [0u8; 32];
+        h.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
+        let mut z = [0u8; 32];
+        z.copy_from_slice(&dk[768 * k + 64..]);
+        Ok(Self {
+            s_hat: kpke::decode_s_hat(p, &dk[..384 * k]),
+            ek: EncapsulationKey {
+                params: *p,
+                key: kpke::EncryptionKey::parse_mod_q(p, ek_bytes),
+                h,
+                bytes: ek_bytes.to_vec(),
+            },
+            z,
+            bytes: dk.to_vec(),
+        })
+    }
+
+    /// The encoded key.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The embedded encapsulation key.
+    pub fn encapsulation_key(&self) -> &EncapsulationKey {
+        &self.ek
+    }
+}
+
+/// Algorithm 17: ML-KEM.Encaps_internal(ek, m) on a parsed key. Returns (c, K).
+pub fn encapsulate_internal<K: Kernels>(
+    ek: &EncapsulationKey,
+    m: &[u8; 32],
+) -> (Vec<u8>, [u8; SS_LEN]) {
+    let p = &ek.params;
+    let (shared, r) = sample::g(&[m, &ek.h]);
+    let mut c = vec![0u8; p.ct_len()];
+    kpke::encrypt::<K>(p, &ek.key, m, &r, &mut c);
+    (c, shared)
+}
+
+/// Algorithm 18: ML-KEM.Decaps_internal(dk, c) on a parsed key. A ciphertext of the
+/// right length always yields a key: the real one, or the implicit-rejection key
+/// J(z ‖ c), chosen without a branch.
+///
+/// # Errors
+/// [`Error::InvalidLength`] for a ciphertext of the wrong length.
+pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<[u8; SS_LEN], Error> {
+    let p = &dk.ek.params;
+    check_length("ciphertext", c, p.ct_len())?;
+    let m_prime = kpke::decrypt(p, &dk.s_hat, c);
+    let (mut shared, r_prime) = sample::g(&[&m_prime, &dk.ek.h]);
+    let k_bar = sample::j(&[&dk.z, c]);
+    let mut c_prime = vec![0u8; p.ct_len()];
+    kpke::encrypt::<K>(p, &dk.ek.key, &m_prime, &r_prime, &mut c_prime);
+    let differ = !ct::eq_mask(c, &c_prime);
+    ct::select_into(&mut shared, &k_bar, differ);
+    Ok(shared)
+}
+
+/// Algorithm 17 with the section 7.2 input checks, on an encoded key: parses `ek`
+/// ([`EncapsulationKey::from_bytes`]) and runs [`encapsulate_internal`]. Returns (c, K).
 ///
 /// # Errors
 /// [`Error::InvalidLength`] or [`Error::ModulusCheck`] for a bad `ek`.
@@ -251,15 +393,12 @@ pub fn encaps_internal<K: Kernels>(
     ek: &[u8],
     m: &[u8; 32],
 ) -> Result<(Vec<u8>, [u8; SS_LEN]), Error> {
-    let key = parse_encapsulation_key(p, ek)?;
-    let (shared, r) = sample::g(&[m, &sample::h(ek)]);
-    let mut c = vec![0u8; p.ct_len()];
-    kpke::encrypt::<K>(p, &key, m, &r, &mut c);
-    Ok((c, shared))
+    let key = EncapsulationKey::from_bytes(p, ek)?;
+    Ok(encapsulate_internal::<K>(&key, m))
 }
 
-/// Algorithm 20: ML-KEM.Encaps: one 32-byte draw for m, then
-/// [`encaps_internal`].
+/// Algorithm 20: ML-KEM.Encaps: checks `ek`, makes one 32-byte draw for m, then
+/// encapsulates.
 ///
 /// # Errors
 /// As [`encaps_internal`]; nothing is drawn when `ek` is rejected.
@@ -268,34 +407,21 @@ pub fn encaps<K: Kernels>(
     ek: &[u8],
     rng: &mut impl RandomSource,
 ) -> Result<(Vec<u8>, [u8; SS_LEN]), Error> {
-    check_encapsulation_key(p, ek)?;
+    let key = EncapsulationKey::from_bytes(p, ek)?;
     let mut m = [0u8; 32];
     rng.fill(&mut m);
-    encaps_internal::<K>(p, ek, &m)
+    Ok(encapsulate_internal::<K>(&key, &m))
 }
 
-/// Algorithm 21 (ML-KEM.Decaps) with the section 7.3 checks, running Algorithm 18.
-/// A ciphertext of the right length always yields a key: the real one, or the
-/// implicit-rejection key J(z ‖ c), chosen without a branch.
+/// Algorithm 21 (ML-KEM.Decaps) with the section 7.3 checks on an encoded key: checks
+/// the ciphertext length, parses `dk` ([`DecapsulationKey::from_bytes`]) and runs
+/// [`decapsulate`].
 ///
 /// # Errors
 /// [`Error::InvalidLength`] for a bad `dk` or `c`; [`Error::HashCheck`] for a `dk`
 /// whose stored H(ek) is wrong.
 pub fn decaps<K: Kernels>(p: &Params, dk: &[u8], c: &[u8]) -> Result<[u8; SS_LEN], Error> {
     check_length("ciphertext", c, p.ct_len())?;
-    check_decapsulation_key(p, dk)?;
-    let k = p.k;
-    let dk_pke = &dk[..384 * k];
-    let ek_pke = &dk[384 * k..768 * k + 32];
-    let h = &dk[768 * k + 32..768 * k + 64];
-    let z = &dk[768 * k + 64..];
-    let m_prime = kpke::decrypt(p, dk_pke, c);
-    let (mut shared, r_prime) = sample::g(&[&m_prime, h]);
-    let k_bar = sample::j(&[z, c]);
-    let mut c_prime = vec![0u8; p.ct_len()];
-    let key = kpke::EncryptionKey::parse_mod_q(p, ek_pke);
-    kpke::encrypt::<K>(p, &key, &m_prime, &r_prime, &mut c_prime);
-    let differ = !ct::eq_mask(c, &c_prime);
-    ct::select_into(&mut shared, &k_bar, differ);
-    Ok(shared)
+    let key = DecapsulationKey::from_bytes(p, dk)?;
+    decapsulate::<K>(&key, c)
 }
