@@ -222,77 +222,53 @@ pub fn poly_for(g: &mut Gen, pattern: u8) -> Poly {
     p
 }
 
-const INVERTIBLE: &[Precondition] = &[Precondition {
+const INVERTIBLE_MOD_2: Precondition = Precondition {
     name: "invertible-mod-2",
     description: "the input is invertible mod (2, Phi_509), i.e. its low bits are not all equal; \
                   otherwise neither side defines an inverse",
-}];
+};
 
-const PCLMUL: &[Precondition] = &[Precondition {
+const PCLMULQDQ: Precondition = Precondition {
     name: "pclmulqdq",
     description: "the CPU supports PCLMULQDQ (is_x86_feature_detected!)",
-}];
+};
 
-struct R2Inv(Variant, &'static str);
+const PCLMUL: &[Precondition] = &[PCLMULQDQ];
+const INVERSE_PRECONDITIONS: &[Precondition] = &[INVERTIBLE_MOD_2, PCLMULQDQ];
 
-impl Pair for R2Inv {
-    fn name(&self) -> &'static str {
-        self.1
-    }
-    fn level(&self) -> Level {
-        Level::Kernel
-    }
-    fn preconditions(&self) -> &'static [Precondition] {
-        INVERTIBLE
-    }
-    fn default_cases(&self) -> usize {
-        300
-    }
-    fn run(&self, input: &[u8]) -> Outcome {
-        if !self.0.available() {
-            return Outcome::PreconditionNotMet {
-                which: "pclmulqdq",
-                detail: "the CPU lacks PCLMULQDQ".into(),
-            };
-        }
-        let mut g = Gen::new(input);
-        let sel = g.selector();
-        let a = poly_for(&mut g, sel);
-        if !invertible_mod2(&a) {
-            return Outcome::PreconditionNotMet {
-                which: "invertible-mod-2",
-                detail: "a ≡ 0 mod (2, Φ)".into(),
-            };
-        }
-        let r = canonical_mod2(&Reference::poly_r2_inv(&a));
-        let o = canonical_mod2(&self.0.poly_r2_inv(&a));
-        Outcome::compare([(
-            "poly_R2_inv mod (2, Φ)",
-            u16_bytes(&r.0).as_slice(),
-            u16_bytes(&o.0).as_slice(),
-        )])
-    }
+/// Which inverse an [`Inverse`] pair compares.
+#[derive(Clone, Copy)]
+enum InverseKind {
+    /// `poly_R2_inv`, compared mod (2, Φ).
+    R2,
+    /// `poly_Rq_inv`, compared mod (q, Φ).
+    Rq,
 }
 
-struct RqInv(Variant, &'static str);
+/// Reference against one variant's inverse, after canonical reduction mod Φ_509 (raw
+/// 509-coefficient vectors may legitimately differ, see docs/ntruhps2048509.md).
+struct Inverse(InverseKind, Variant, &'static str);
 
-impl Pair for RqInv {
+impl Pair for Inverse {
     fn name(&self) -> &'static str {
-        self.1
+        self.2
     }
     fn level(&self) -> Level {
         Level::Kernel
     }
     fn preconditions(&self) -> &'static [Precondition] {
-        INVERTIBLE
+        INVERSE_PRECONDITIONS
     }
     fn default_cases(&self) -> usize {
-        200
+        match self.0 {
+            InverseKind::R2 => 300,
+            InverseKind::Rq => 200,
+        }
     }
     fn run(&self, input: &[u8]) -> Outcome {
-        if !self.0.available() {
+        if !self.1.available() {
             return Outcome::PreconditionNotMet {
-                which: "pclmulqdq",
+                which: PCLMULQDQ.name,
                 detail: "the CPU lacks PCLMULQDQ".into(),
             };
         }
@@ -301,14 +277,24 @@ impl Pair for RqInv {
         let a = poly_for(&mut g, sel);
         if !invertible_mod2(&a) {
             return Outcome::PreconditionNotMet {
-                which: "invertible-mod-2",
+                which: INVERTIBLE_MOD_2.name,
                 detail: "a ≡ 0 mod (2, Φ)".into(),
             };
         }
-        let r = canonical_modq(&Reference::poly_rq_inv(&a));
-        let o = canonical_modq(&self.0.poly_rq_inv(&a));
+        let (field, r, o) = match self.0 {
+            InverseKind::R2 => (
+                "poly_R2_inv mod (2, Φ)",
+                canonical_mod2(&Reference::poly_r2_inv(&a)),
+                canonical_mod2(&self.1.poly_r2_inv(&a)),
+            ),
+            InverseKind::Rq => (
+                "poly_Rq_inv mod (q, Φ)",
+                canonical_modq(&Reference::poly_rq_inv(&a)),
+                canonical_modq(&self.1.poly_rq_inv(&a)),
+            ),
+        };
         Outcome::compare([(
-            "poly_Rq_inv mod (q, Φ)",
+            field,
             u16_bytes(&r.0).as_slice(),
             u16_bytes(&o.0).as_slice(),
         )])
@@ -363,7 +349,7 @@ impl Pair for R2Mul {
     fn run(&self, input: &[u8]) -> Outcome {
         let Some(p) = Pclmul::detect() else {
             return Outcome::PreconditionNotMet {
-                which: "pclmulqdq",
+                which: PCLMULQDQ.name,
                 detail: "the CPU lacks PCLMULQDQ".into(),
             };
         };
@@ -390,13 +376,16 @@ impl Pair for Api {
     fn level(&self) -> Level {
         Level::Api
     }
+    fn preconditions(&self) -> &'static [Precondition] {
+        PCLMUL
+    }
     fn default_cases(&self) -> usize {
         50
     }
     fn run(&self, input: &[u8]) -> Outcome {
         if !self.0.available() {
             return Outcome::PreconditionNotMet {
-                which: "pclmulqdq",
+                which: PCLMULQDQ.name,
                 detail: "the CPU lacks PCLMULQDQ".into(),
             };
         }
@@ -430,15 +419,33 @@ impl Pair for Api {
 
 /// Every ntruhps2048509 pair.
 pub static PAIRS: &[&dyn Pair] = &[
-    &R2Inv(Variant::OptimizedPortable, "ntruhps2048509/r2-inv/portable"),
-    &R2Inv(Variant::OptimizedPclmul, "ntruhps2048509/r2-inv/pclmul"),
-    &RqInv(Variant::Before, "ntruhps2048509/rq-inv/before"),
-    &RqInv(Variant::Optimized, "ntruhps2048509/rq-inv/optimized"),
-    &RqInv(
+    &Inverse(
+        InverseKind::R2,
+        Variant::OptimizedPortable,
+        "ntruhps2048509/r2-inv/portable",
+    ),
+    &Inverse(
+        InverseKind::R2,
+        Variant::OptimizedPclmul,
+        "ntruhps2048509/r2-inv/pclmul",
+    ),
+    &Inverse(
+        InverseKind::Rq,
+        Variant::Before,
+        "ntruhps2048509/rq-inv/before",
+    ),
+    &Inverse(
+        InverseKind::Rq,
+        Variant::Optimized,
+        "ntruhps2048509/rq-inv/optimized",
+    ),
+    &Inverse(
+        InverseKind::Rq,
         Variant::OptimizedPortable,
         "ntruhps2048509/rq-inv/optimized-portable",
     ),
-    &RqInv(
+    &Inverse(
+        InverseKind::Rq,
         Variant::OptimizedPclmul,
         "ntruhps2048509/rq-inv/optimized-pclmul",
     ),

@@ -656,3 +656,28 @@ static KAT: KatScheme = KatScheme {
 
 /// The sntrup761 schemes `refopt kat` runs.
 pub static KAT_SCHEMES: &[&KatScheme] = &[&KAT];
+
+/// A `rand_core` 0.10 generator reading one of our sources: `next_u32` is one 4-byte
+/// little-endian draw, `fill_bytes` one draw, so the `sntrup761` crate (which draws
+/// each coefficient word with `next_u32`) reads the same bytes as `urandom32`.
+pub struct SameStream<'a>(pub &'a mut dyn RandomSource);
+
+impl rand_core_010::TryRng for SameStream<'_> {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        let mut b = [0u8; 4];
+        self.0.fill(&mut b);
+        Ok(u32::from_le_bytes(b))
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        let mut b = [0u8; 8];
+        self.0.fill(&mut b);
+        Ok(u64::from_le_bytes(b))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        self.0.fill(dst);
+        Ok(())
+    }
+}
+
+impl rand_core_010::TryCryptoRng for SameStream<'_> {}

@@ -238,26 +238,7 @@ fn every_source_is_labelled_correctly() {
 // `next_u32`, and ρ with one `fill_bytes(191)`. The adapter maps `next_u32` to a
 // 4-byte little-endian draw, so it reads the same bytes as `urandom32`.
 
-struct SameStream<'a>(&'a mut dyn RandomSource);
-
-impl rand_core_010::TryRng for SameStream<'_> {
-    type Error = core::convert::Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        let mut b = [0u8; 4];
-        self.0.fill(&mut b);
-        Ok(u32::from_le_bytes(b))
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        let mut b = [0u8; 8];
-        self.0.fill(&mut b);
-        Ok(u64::from_le_bytes(b))
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        self.0.fill(dst);
-        Ok(())
-    }
-}
-impl rand_core_010::TryCryptoRng for SameStream<'_> {}
+use equivalence::sntrup761::SameStream;
 
 fn crate_transcript(src: &mut dyn RandomSource, bad_ct: &[u8]) -> [Vec<u8>; 6] {
     let (pk, sk) = sntrup761::generate_key(SameStream(&mut *src));
