@@ -201,3 +201,39 @@ fn ed25519_vectors_command() {
     assert!(stdout.contains("line 5"), "{stdout}");
     let _ = std::fs::remove_file(&bad);
 }
+
+/// `refopt kat ntruhps2048509`: every variant writes the NIST driver's format and its
+/// count-0 entry is the published one.
+#[test]
+fn ntruhps2048509_kat_every_variant() {
+    let want = vectors::read_to_string("kat0/kat0-ntruhps2048509.txt");
+    for variant in [
+        "reference",
+        "before",
+        "optimized",
+        "optimized-portable",
+        "optimized-pclmul",
+    ] {
+        let out = refopt()
+            .args(["kat", "ntruhps2048509", "--variant", variant])
+            .output()
+            .expect("runs");
+        if !out.status.success() && String::from_utf8_lossy(&out.stderr).contains("unknown variant")
+        {
+            // optimized-pclmul is offered only where the CPU has PCLMULQDQ.
+            assert_eq!(variant, "optimized-pclmul");
+            continue;
+        }
+        assert!(out.status.success(), "{variant}");
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        assert!(
+            text.starts_with("# ntruhps2048509\n\ncount = 0\n"),
+            "{variant}"
+        );
+        let entries: Vec<&str> = text["# ntruhps2048509\n\n".len()..]
+            .split_terminator("\n\n")
+            .collect();
+        assert_eq!(entries.len(), 100, "{variant}");
+        assert_eq!(entries[0].trim_end(), want.trim_end(), "{variant}");
+    }
+}
