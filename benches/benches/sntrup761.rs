@@ -15,8 +15,9 @@
 
 use std::time::Duration;
 
-use benches::sntrup761::{SameStream, VARIANTS, decapsulate, encapsulate, keypair};
+use benches::sntrup761::SameStream;
 use criterion::{Criterion, criterion_main};
+use equivalence::sntrup761::Variant;
 use pqcrypto_traits::kem::SharedSecret as _;
 use reference::RandomSource;
 use reference::drbg::NistDrbg;
@@ -39,22 +40,23 @@ fn ours(c: &mut Criterion) {
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    for v in VARIANTS {
+    for v in Variant::ALL {
+        let name = v.name();
         for s in SOURCES {
             let mut rng = source(s);
-            g.bench_function(format!("op=keygen,impl={v},source={s}"), |b| {
-                b.iter(|| black_box(keypair(v, rng.as_mut())));
+            g.bench_function(format!("op=keygen,impl={name},source={s}"), |b| {
+                b.iter(|| black_box(v.keypair(rng.as_mut())));
             });
-            let kp = keypair(v, rng.as_mut());
-            g.bench_function(format!("op=encap,impl={v},source={s}"), |b| {
-                b.iter(|| black_box(encapsulate(v, &kp.pk, rng.as_mut())));
+            let kp = v.keypair(rng.as_mut());
+            g.bench_function(format!("op=encap,impl={name},source={s}"), |b| {
+                b.iter(|| black_box(v.encapsulate(&kp.pk, rng.as_mut())));
             });
         }
         let mut rng = source("chacha20");
-        let kp = keypair(v, rng.as_mut());
-        let (ct, _) = encapsulate(v, &kp.pk, rng.as_mut());
-        g.bench_function(format!("op=decap,impl={v},source=none"), |b| {
-            b.iter(|| black_box(decapsulate(v, &kp.sk, &ct)));
+        let kp = v.keypair(rng.as_mut());
+        let (ct, _) = v.encapsulate(&kp.pk, rng.as_mut()).expect("valid key");
+        g.bench_function(format!("op=decap,impl={name},source=none"), |b| {
+            b.iter(|| black_box(v.decapsulate(&kp.sk, &ct)));
         });
     }
     g.finish();

@@ -9,20 +9,11 @@
 
 use std::hint::black_box;
 
+use benches::ntruhps2048509::keygen_input;
 use optimized::ntruhps2048509::{Before, Optimized, OptimizedPortable, Pclmul, r2_inv, rq_mul};
 use pqcrypto_traits::kem::{Ciphertext as _, PublicKey as _, SecretKey as _};
 use reference::ntruhps2048509::params::{PRFKEYBYTES, SAMPLE_FG_BYTES, SAMPLE_RM_BYTES};
-use reference::ntruhps2048509::{self as ntru, Kernels, Poly, Reference, poly, sample};
-
-/// The keygen input of `poly_Rq_inv`: 3g·f from fixed bytes.
-fn keygen_input() -> Poly {
-    let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|i| (i * 7 + 3) as u8);
-    let (mut f, mut g) = sample::sample_fg(&seed);
-    poly::poly_z3_to_zq(&mut f);
-    poly::poly_z3_to_zq(&mut g);
-    g.0.iter_mut().for_each(|c| *c = c.wrapping_mul(3));
-    Reference::poly_rq_mul(&g, &f)
-}
+use reference::ntruhps2048509::{self as ntru, Kernels, Reference};
 
 struct Fixed(u8);
 impl ntrust_native::RNGState for Fixed {

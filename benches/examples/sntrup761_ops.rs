@@ -15,7 +15,8 @@
 //! `sntrup761` crate); PQClean always reads the OS source through
 //! `pqcrypto-internals`.
 
-use benches::sntrup761::{SameStream, decapsulate, encapsulate, keypair};
+use benches::sntrup761::SameStream;
+use equivalence::sntrup761::Variant;
 use pqcrypto_traits::kem::{Ciphertext as _, PublicKey as _, SecretKey as _, SharedSecret as _};
 use reference::RandomSource;
 use reference::drbg::NistDrbg;
@@ -84,19 +85,24 @@ fn main() {
                 ss.as_bytes().to_vec()
             }
         }
-        v => {
-            let kp = if op == "keygen" {
-                measured(|| keypair(v, &mut *rng))
-            } else {
-                keypair(v, &mut *rng)
+        name => {
+            let Some(v) = Variant::from_name(name) else {
+                eprintln!("unknown implementation {name}");
+                std::process::exit(2);
             };
-            let (ct, ss) = if op == "encap" {
-                measured(|| encapsulate(v, &kp.pk, &mut *rng))
+            let kp = if op == "keygen" {
+                measured(|| v.keypair(&mut *rng))
             } else {
-                encapsulate(v, &kp.pk, &mut *rng)
+                v.keypair(&mut *rng)
+            };
+            let encap = |rng: &mut dyn RandomSource| v.encapsulate(&kp.pk, rng).expect("valid key");
+            let (ct, ss) = if op == "encap" {
+                measured(|| encap(&mut *rng))
+            } else {
+                encap(&mut *rng)
             };
             if op == "decap" {
-                measured(|| decapsulate(v, &kp.sk, &ct)).to_vec()
+                measured(|| v.decapsulate(&kp.sk, &ct).expect("right lengths")).to_vec()
             } else {
                 ss.to_vec()
             }
