@@ -119,7 +119,7 @@ fn n3_chain_runs_the_table_on_x() {
     let mut want = [0u64; 8];
     want[508 / 64] = 1 << (508 % 64);
     assert_eq!(r, want);
-    if let Some(p) = Pclmul::detect() {
+    if let Some(p) = simd(Pclmul::detect(), "PCLMULQDQ") {
         assert_eq!(p.r2_inv_chain(&x), want);
     }
 }
@@ -149,7 +149,7 @@ fn basis(i: usize) -> R2 {
 
 #[test]
 fn n3_multisquare_tables_equal_repeated_squaring_on_all_basis_vectors() {
-    let pclmul = Pclmul::detect();
+    let pclmul = simd(Pclmul::detect(), "PCLMULQDQ");
     for &k in &SQUARINGS {
         let t = table_for(k);
         // A bijection on 0..509: every output bit copies a distinct input bit, so the
@@ -202,7 +202,7 @@ fn clmul_schoolbook(a: u64, b: u64) -> u128 {
 
 #[test]
 fn n3_clmul64_on_all_basis_pairs_and_random() {
-    let pclmul = Pclmul::detect();
+    let pclmul = simd(Pclmul::detect(), "PCLMULQDQ");
     for i in 0..64 {
         for j in 0..64 {
             let want = 1u128 << (i + j);
@@ -234,7 +234,7 @@ fn n3_clmul64_on_all_basis_pairs_and_random() {
 
 #[test]
 fn n3_karatsuba_512_on_all_basis_pairs_both_paths() {
-    let pclmul = Pclmul::detect();
+    let pclmul = simd(Pclmul::detect(), "PCLMULQDQ");
     let mut failures = 0usize;
     for i in 0..512 {
         let a = basis(i);
@@ -362,7 +362,7 @@ fn avx2_intrinsics_and_portable_rq_mul_equal_schoolbook_mod_2_pow_13() {
     // polynomials with and without the top bits set.
     use optimized::ntruhps2048509::{Avx2, rq_mul::poly_rq_mul_portable};
     use reference::ntruhps2048509::{Kernels, Reference};
-    let avx2 = Avx2::detect();
+    let avx2 = simd(Avx2::detect(), "AVX2");
     let check = |a: &Poly, b: &Poly, what: &str| {
         let want = Reference::poly_rq_mul(a, b);
         let mut got = vec![("portable", poly_rq_mul_portable(a, b))];
@@ -429,4 +429,16 @@ fn avx2_intrinsics_and_portable_rq_mul_equal_schoolbook_mod_2_pow_13() {
         let (a, b) = (random(0), random(if round % 2 == 0 { 0 } else { 0xc000 }));
         check(&a, &b, &format!("random round {round}"));
     }
+}
+
+/// A CPU-feature path: `None` skips its checks on a CPU without the feature, unless
+/// `REFOPT_REQUIRE_SIMD` is set (CI sets it), in which case a missing feature fails
+/// the test instead of letting the obligation pass without running.
+fn simd<T>(detected: Option<T>, feature: &str) -> Option<T> {
+    if detected.is_none() && std::env::var_os("REFOPT_REQUIRE_SIMD").is_some() {
+        panic!(
+            "REFOPT_REQUIRE_SIMD is set but this CPU lacks {feature}: its path would not be checked"
+        );
+    }
+    detected
 }

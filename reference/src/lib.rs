@@ -19,6 +19,7 @@ pub mod ct;
 pub mod drbg;
 pub mod ed25519;
 pub mod error;
+pub mod keccak_x4;
 pub mod mlkem;
 pub mod ntruhps2048509;
 pub mod rng;

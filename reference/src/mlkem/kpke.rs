@@ -5,7 +5,7 @@ use super::encode::{
     decompress,
 };
 use super::ntt::{self, N, NttPoly, Poly, inverse_ntt, multiply_ntts, ntt, ntt_add, poly_add};
-use super::sample::{prf, sample_ntt, sample_poly_cbd};
+use super::sample::{PRF_MAX, prf_many, sample_ntt, sample_ntt_x4, sample_poly_cbd};
 use super::{Kernels, MAX_K, Matrix, Params};
 
 /// Â with Â[i][j] = SampleNTT(ρ ‖ j ‖ i) (Algorithm 13 lines 3-7, Algorithm 14 lines
@@ -17,25 +17,51 @@ pub(crate) fn sample_matrix(p: &Params, rho: &[u8; 32]) -> Matrix {
 }
 
 /// [`sample_matrix`] written in place (Â is 8 KiB: parsed keys keep it on the heap so
-/// moving a key does not copy it).
+/// moving a key does not copy it). The k² independent SampleNTT calls run four at a
+/// time ([`sample_ntt_x4`]), a lone last one by itself.
 pub(crate) fn sample_matrix_into(p: &Params, rho: &[u8; 32], a: &mut Matrix) {
-    for (i, row) in a.iter_mut().enumerate().take(p.k) {
-        for (j, e) in row.iter_mut().enumerate().take(p.k) {
-            *e = sample_ntt(rho, j as u8, i as u8);
+    let mut entries = [(0u8, 0u8); MAX_K * MAX_K];
+    let mut t = 0;
+    for i in 0..p.k {
+        for j in 0..p.k {
+            entries[t] = (i as u8, j as u8);
+            t += 1;
+        }
+    }
+    for group in entries[..t].chunks(4) {
+        if let [(i, j)] = *group {
+            a[usize::from(i)][usize::from(j)] = sample_ntt(rho, j, i);
+            continue;
+        }
+        let ji = core::array::from_fn(|s| {
+            let (i, j) = group[if s < group.len() { s } else { 0 }];
+            [j, i]
+        });
+        for (&(i, j), poly) in group.iter().zip(sample_ntt_x4(rho, ji)) {
+            a[usize::from(i)][usize::from(j)] = poly;
         }
     }
 }
 
-/// Samples a vector of k CBD_η polynomials from PRF(σ, N), N counting up from `n`.
-fn sample_vector(p: &Params, sigma: &[u8; 32], eta: usize, n: &mut u8) -> [Poly; MAX_K] {
-    let mut v = [Poly::ZERO; MAX_K];
-    let mut buf = [0u8; 64 * 3];
-    for e in v.iter_mut().take(p.k) {
-        prf(sigma, *n, &mut buf[..64 * eta]);
-        *e = sample_poly_cbd(&buf[..64 * eta], eta);
-        *n += 1;
+/// Samples one CBD polynomial per entry of `etas` from PRF_η(σ, N), N = 0, 1, …
+/// (Algorithm 13 lines 8-15, Algorithm 14 lines 9-17). The PRF calls are independent
+/// and run four at a time ([`prf_many`]).
+fn sample_cbd_polys(sigma: &[u8; 32], etas: &[usize], out: &mut [Poly]) {
+    let mut lens = [0usize; 2 * MAX_K + 1];
+    for (l, &eta) in lens.iter_mut().zip(etas) {
+        *l = 64 * eta;
     }
-    v
+    let mut bufs = [[0u8; PRF_MAX]; 2 * MAX_K + 1];
+    let n = etas.len();
+    prf_many(sigma, 0, &lens[..n], &mut bufs[..n]);
+    for ((o, buf), &eta) in out.iter_mut().zip(&bufs).zip(etas) {
+        *o = sample_poly_cbd(&buf[..64 * eta], eta);
+    }
+}
+
+/// NTT of the first k polynomials; the unused entries stay zero.
+fn ntt_vector(k: usize, v: &[Poly]) -> [NttPoly; MAX_K] {
+    core::array::from_fn(|i| if i < k { ntt(&v[i]) } else { NttPoly::ZERO })
 }
 
 /// Σ_j a[j] ∘ b[j] in T_q.
@@ -53,11 +79,12 @@ pub(crate) fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
     // ρ is published as the last 32 bytes of ek; SampleNTT may branch on it.
     crate::ct::declassify(&rho);
     let a = sample_matrix(p, &rho);
-    let mut n = 0u8;
-    let s = sample_vector(p, &sigma, p.eta1, &mut n);
-    let e = sample_vector(p, &sigma, p.eta1, &mut n);
-    let s_hat: [NttPoly; MAX_K] = core::array::from_fn(|i| ntt(&s[i]));
-    let e_hat: [NttPoly; MAX_K] = core::array::from_fn(|i| ntt(&e[i]));
+    // s (N = 0..k) and e (N = k..2k), all CBD_η1.
+    let etas = [p.eta1; 2 * MAX_K];
+    let mut se = [Poly::ZERO; 2 * MAX_K];
+    sample_cbd_polys(&sigma, &etas[..2 * p.k], &mut se);
+    let s_hat = ntt_vector(p.k, &se[..p.k]);
+    let e_hat = ntt_vector(p.k, &se[p.k..2 * p.k]);
     for i in 0..p.k {
         let t_hat = ntt_add(&dot(p.k, &a[i], &s_hat), &e_hat[i]);
         byte_encode(&t_hat.0, 12, &mut ek[384 * i..384 * (i + 1)]);
@@ -125,13 +152,15 @@ pub(crate) fn encrypt<K: Kernels>(
     let k = p.k;
     let t_hat = &ek.t_hat;
     let a = &ek.a_hat;
-    let mut n = 0u8;
-    let y = sample_vector(p, r, p.eta1, &mut n);
-    let e1 = sample_vector(p, r, p.eta2, &mut n);
-    let mut buf = [0u8; 64 * 3];
-    prf(r, n, &mut buf[..64 * p.eta2]);
-    let e2 = sample_poly_cbd(&buf[..64 * p.eta2], p.eta2);
-    let y_hat: [NttPoly; MAX_K] = core::array::from_fn(|i| ntt(&y[i]));
+    // Lines 9-17: y (N = 0..k, CBD_η1), e1 (N = k..2k, CBD_η2), e2 (N = 2k, CBD_η2).
+    let mut etas = [p.eta2; 2 * MAX_K + 1];
+    etas[..k].fill(p.eta1);
+    let mut ye = [Poly::ZERO; 2 * MAX_K + 1];
+    sample_cbd_polys(r, &etas[..2 * k + 1], &mut ye);
+    let y: [Poly; MAX_K] = core::array::from_fn(|i| if i < k { ye[i] } else { Poly::ZERO });
+    let e1: [Poly; MAX_K] = core::array::from_fn(|i| if i < k { ye[k + i] } else { Poly::ZERO });
+    let e2 = ye[2 * k];
+    let y_hat = ntt_vector(k, &y[..k]);
 
     // Line 19: u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 — the step the optimization changes.
     let mut u = [Poly::ZERO; MAX_K];
