@@ -78,6 +78,20 @@ macro_rules! peers {
             c.bench_function(concat!($name, "/decaps/libcrux-portable"), |b| {
                 b.iter(|| portable::decapsulate(black_box(kp.private_key()), black_box(&lct)))
             });
+
+            // libcrux's AVX2 instantiation (enabled by its build script on x86-64).
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("avx2") {
+                use libcrux_ml_kem::$lc::avx2;
+                let kp = avx2::generate_key_pair(seed);
+                let (lct, _) = avx2::encapsulate(kp.public_key(), M);
+                c.bench_function(concat!($name, "/encaps/libcrux-avx2"), |b| {
+                    b.iter(|| avx2::encapsulate(black_box(kp.public_key()), black_box(M)))
+                });
+                c.bench_function(concat!($name, "/decaps/libcrux-avx2"), |b| {
+                    b.iter(|| avx2::decapsulate(black_box(kp.private_key()), black_box(&lct)))
+                });
+            }
         }
     };
 }

@@ -163,6 +163,57 @@ fn libcrux_portable_768_decaps(
     ))
 }
 
+/// libcrux's AVX2 instantiation (its build script enables it on every x86-64 build):
+/// the peer that, like refopt's shared Keccak, uses AVX2.
+#[cfg(target_arch = "x86_64")]
+mod libcrux_avx2 {
+    use super::*;
+    use libcrux_ml_kem::mlkem768::{MlKem768Ciphertext, MlKem768KeyPair, avx2};
+
+    fn require_avx2() {
+        assert!(
+            std::is_x86_feature_detected!("avx2"),
+            "libcrux's avx2 functions need AVX2"
+        );
+    }
+
+    fn setup() -> MlKem768KeyPair {
+        require_avx2();
+        let mut seed = [0u8; 64];
+        seed[..32].copy_from_slice(&D);
+        seed[32..].copy_from_slice(&Z);
+        avx2::generate_key_pair(seed)
+    }
+
+    fn decaps_setup() -> (MlKem768KeyPair, MlKem768Ciphertext) {
+        let kp = setup();
+        let (ct, _) = avx2::encapsulate(kp.public_key(), M);
+        (kp, ct)
+    }
+
+    #[library_benchmark]
+    #[bench::ml_kem_768(setup = setup)]
+    pub fn libcrux_avx2_768_encaps(kp: MlKem768KeyPair) -> [u8; 32] {
+        black_box(avx2::encapsulate(black_box(kp.public_key()), black_box(M)).1)
+    }
+
+    #[library_benchmark]
+    #[bench::ml_kem_768(setup = decaps_setup)]
+    pub fn libcrux_avx2_768_decaps(input: (MlKem768KeyPair, MlKem768Ciphertext)) -> [u8; 32] {
+        black_box(avx2::decapsulate(
+            black_box(input.0.private_key()),
+            black_box(&input.1),
+        ))
+    }
+
+    library_benchmark_group!(
+        name = peers_mlkem_avx2,
+        benchmarks = [libcrux_avx2_768_encaps, libcrux_avx2_768_decaps]
+    );
+}
+#[cfg(target_arch = "x86_64")]
+use libcrux_avx2::peers_mlkem_avx2;
+
 type RcDk = <ml_kem::MlKem768 as KemCore>::DecapsulationKey;
 type RcEk = <ml_kem::MlKem768 as KemCore>::EncapsulationKey;
 type RcCt = ml_kem::Ciphertext<ml_kem::MlKem768>;
@@ -218,4 +269,11 @@ library_benchmark_group!(
     ]
 );
 
+#[cfg(target_arch = "x86_64")]
+main!(
+    library_benchmark_groups = refopt_mlkem,
+    peers_mlkem,
+    peers_mlkem_avx2
+);
+#[cfg(not(target_arch = "x86_64"))]
 main!(library_benchmark_groups = refopt_mlkem, peers_mlkem);

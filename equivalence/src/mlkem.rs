@@ -233,11 +233,52 @@ impl Pair for Api {
 
 /// Every ML-KEM pair.
 pub static PAIRS: &[&dyn Pair] = &[
+    &KeccakX4,
     &EncryptU::<Optimized>::new(),
     &Api(&r::ML_KEM_512, "ml-kem-512"),
     &Api(&r::ML_KEM_768, "ml-kem-768"),
     &Api(&r::ML_KEM_1024, "ml-kem-1024"),
 ];
+
+/// The four-way Keccak-f[1600] both ML-KEM tiers hash with: the dispatching path
+/// (AVX2 where the CPU has it) against the portable one ([`keccak::f1600`] per state),
+/// on random states and states with all-zero or all-one lanes mixed in.
+#[derive(Clone, Copy, Debug)]
+pub struct KeccakX4;
+
+impl Pair for KeccakX4 {
+    fn name(&self) -> &'static str {
+        "keccak-f1600-x4"
+    }
+    fn level(&self) -> Level {
+        Level::Kernel
+    }
+    fn run(&self, input: &[u8]) -> Outcome {
+        use reference::keccak_x4::{f1600_x4, f1600_x4_portable};
+        let mut g = Gen::new(input);
+        let extremes = g.selector() & 1 == 1;
+        let mut state = [[0u64; 4]; 25];
+        for lane in state.iter_mut().flatten() {
+            *lane = match (extremes, g.below(4)) {
+                (true, 0) => 0,
+                (true, 1) => u64::MAX,
+                _ => g.u64(),
+            };
+        }
+        let mut dispatched = state;
+        f1600_x4(&mut dispatched);
+        let mut portable = state;
+        f1600_x4_portable(&mut portable);
+        let bytes = |s: &[[u64; 4]; 25]| -> Vec<u8> {
+            s.iter().flatten().flat_map(|x| x.to_le_bytes()).collect()
+        };
+        Outcome::compare([(
+            "state",
+            bytes(&portable).as_slice(),
+            bytes(&dispatched).as_slice(),
+        )])
+    }
+}
 
 /// ML-KEM as the NIST KAT driver runs it.
 #[derive(Clone, Copy, Debug)]
