@@ -226,7 +226,8 @@ fn limb_identities_of_the_primitives() {
 
     let n = vars::<8>("n");
     let mut h: [Sym; 5] = core::array::from_fn(|_| Sym::constant(0));
-    let _ = rshift(&mut h, &n[3..8], 63);
+    let src: [Sym; 5] = core::array::from_fn(|i| n[3 + i].clone());
+    let _ = rshift(&mut h, &src, 63);
     let spec = concat(&n).bvlshr(BV::from_u64(255, 512)).extract(319, 0);
     assert_eq!(
         prove(&[], &concat(&h).eq(&spec)),
@@ -234,7 +235,7 @@ fn limb_identities_of_the_primitives() {
         "rshift"
     );
     let mut m = n.clone();
-    let _ = rshift_within(&mut m, 0, 3, 5, 63);
+    let _ = rshift_within::<_, 8, 5, 0, 3>(&mut m, 63);
     assert_eq!(
         prove(&[], &concat(&m[..5]).eq(&spec)),
         SatResult::Unsat,

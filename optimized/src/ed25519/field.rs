@@ -60,8 +60,11 @@ pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
     let mut n = n.clone();
     let mut w: [L; 4] = core::array::from_fn(|i| n[i].clone());
     clear_bit_255(&mut w);
-    let _ = rshift_within(&mut n, 0, 3, 5, 63);
-    let cy = addmul_1(&mut w, &n[..4], &L::constant(19));
+    // rshift (n, n+3, 5, 63) in place: n[0..5] = H.
+    let _ = rshift_within::<L, 8, 5, 0, 3>(&mut n, 63);
+    // cy = addmul_1 (w, n, 4, 19): n[0..4] is H_low.
+    let h_low = n.first_chunk::<4>().unwrap_or_else(|| unreachable!());
+    let cy = addmul_1(&mut w, h_low, &L::constant(19));
     // Always true: L < 2^255 and 19·H_low < 19·2^256.
     cy.lemma_le(19, "mulm carry limb <= 19 on every input");
     (w, cy)

@@ -98,26 +98,26 @@ pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
 
     // memcpy (m, n+3, 5 limbs); rshift (m, m, 5, 63): m = H as five limbs.
     let src: [L; 5] = core::array::from_fn(|i| n[3 + i].clone());
-    let mut m: [L; 5] = core::array::from_fn(|_| zero.clone());
-    let _ = rshift(&mut m, &src, 63);
+    let mut h: [L; 5] = core::array::from_fn(|_| zero.clone());
+    let _ = rshift(&mut h, &src, 63);
 
-    // memcpy (n, m, 4 limbs): keep H_low.
-    let h_low: [L; 4] = core::array::from_fn(|i| m[i].clone());
+    // memcpy (n, m, 4 limbs): keep H_low. From here libgcrypt's five-limb m is
+    // (m, m4): m[0..4] and the carry limb m[4].
+    let h_low: [L; 4] = core::array::from_fn(|i| h[i].clone());
     // m = H_low << 4, the bits shifted out become m[4].
-    let t: [L; 4] = core::array::from_fn(|i| m[i].clone());
-    let cy = lshift(&mut m[..4], &t, 4);
-    m[4] = cy;
+    let mut m: [L; 4] = core::array::from_fn(|_| zero.clone());
+    let mut m4 = lshift(&mut m, &h_low, 4);
     // m += H_low three times: 16·H_low + 3·H_low = 19·H_low.
     for _ in 0..3 {
-        let t: [L; 4] = core::array::from_fn(|i| m[i].clone());
-        let cy = add_n(&mut m[..4], &t, &h_low);
-        m[4] = m[4].wrapping_add(&cy);
+        let t = m.clone();
+        let cy = add_n(&mut m, &t, &h_low);
+        m4 = m4.wrapping_add(&cy);
     }
     // w += m: (m[4], w) = L + 19·H_low.
     let t = w.clone();
-    let cy = add_n(&mut w, &t, &m[..4]);
-    m[4] = m[4].wrapping_add(&cy);
-    let carry = m[4].clone();
+    let cy = add_n(&mut w, &t, &m);
+    m4 = m4.wrapping_add(&cy);
+    let carry = m4;
     // Always true: L < 2^255 and 19·H_low < 19·2^256, so L + 19·H_low < 20·2^256.
     carry.lemma_le(19, "mulm carry limb <= 19 on every input");
     (w, carry)

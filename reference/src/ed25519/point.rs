@@ -77,25 +77,45 @@ pub fn pow<K: Kernels>(u: &Fe, e: &[u8; 32]) -> Fe {
     r
 }
 
-/// p − 2, little-endian: the inversion exponent (Fermat).
-const P_MINUS_2: [u8; 32] = {
-    let mut e = [0xffu8; 32];
-    e[0] = 0xeb;
-    e[31] = 0x7f;
-    e
-};
+/// u^(2^k): k squarings.
+fn sqn<K: Kernels>(u: &Fe, k: usize) -> Fe {
+    let mut r = *u;
+    for _ in 0..k {
+        r = K::mulm(&r, &r);
+    }
+    r
+}
 
-/// (p − 5)/8 = 2^252 − 3, little-endian: the square-root exponent of RFC 8032 5.1.3.
-const P_MINUS_5_OVER_8: [u8; 32] = {
-    let mut e = [0xffu8; 32];
-    e[0] = 0xfd;
-    e[31] = 0x0f;
-    e
-};
+/// (u^11, u^(2^250 − 1)): the common prefix of the addition chains for p − 2 and
+/// (p − 5)/8 (the classic chain of the Ed25519 reference code: 249 squarings,
+/// 11 multiplications, 2 more squarings for u^2 and u^8).
+fn pow_2_250_minus_1<K: Kernels>(u: &Fe) -> (Fe, Fe) {
+    let u2 = K::mulm(u, u);
+    let u9 = K::mulm(u, &sqn::<K>(&u2, 2)); // u^8 · u
+    let u11 = K::mulm(&u2, &u9);
+    let t = K::mulm(&u11, &u11); // u^22
+    let e5 = K::mulm(&u9, &t); // u^(2^5 − 1)
+    let e10 = K::mulm(&sqn::<K>(&e5, 5), &e5);
+    let e20 = K::mulm(&sqn::<K>(&e10, 10), &e10);
+    let e40 = K::mulm(&sqn::<K>(&e20, 20), &e20);
+    let e50 = K::mulm(&sqn::<K>(&e40, 10), &e10);
+    let e100 = K::mulm(&sqn::<K>(&e50, 50), &e50);
+    let e200 = K::mulm(&sqn::<K>(&e100, 100), &e100);
+    let e250 = K::mulm(&sqn::<K>(&e200, 50), &e50);
+    (u11, e250)
+}
 
-/// u^(p−2) = 1/u (0 for u = 0).
+/// u^(p−2) = 1/u (0 for u = 0): (u^(2^250 − 1))^(2^5) · u^11 = u^(2^255 − 21).
 pub fn invert<K: Kernels>(u: &Fe) -> Fe {
-    pow::<K>(u, &P_MINUS_2)
+    let (u11, e250) = pow_2_250_minus_1::<K>(u);
+    K::mulm(&sqn::<K>(&e250, 5), &u11)
+}
+
+/// u^((p−5)/8) = u^(2^252 − 3), the square-root exponent of RFC 8032 5.1.3:
+/// (u^(2^250 − 1))^4 · u.
+pub fn pow_p58<K: Kernels>(u: &Fe) -> Fe {
+    let (_, e250) = pow_2_250_minus_1::<K>(u);
+    K::mulm(&sqn::<K>(&e250, 2), u)
 }
 
 /// Doubling, EFD dbl-2008-bbjlp with a = −1 (libgcrypt `dup_point_edwards`):
@@ -257,7 +277,7 @@ pub fn decode_vartime<K: Kernels>(s: &[u8; 32]) -> Option<Point> {
     let v3 = K::mulm(&v2, &v);
     let v7 = K::mulm(&v3, &K::mulm(&v2, &v2));
     let uv7 = K::mulm(&u, &v7);
-    let mut x = K::mulm(&K::mulm(&u, &v3), &pow::<K>(&uv7, &P_MINUS_5_OVER_8));
+    let mut x = K::mulm(&K::mulm(&u, &v3), &pow_p58::<K>(&uv7));
     let vx2 = K::mulm(&v, &K::mulm(&x, &x));
     let neg_u = K::subm(&P_LIMBS, &u);
     if fe_eq_vartime(&vx2, &u) {
@@ -277,4 +297,35 @@ pub fn decode_vartime<K: Kernels>(s: &[u8; 32]) -> Option<Point> {
         x
     };
     Some(Point { x, y, z: one })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ed25519::Reference;
+
+    /// p − 2 and (p − 5)/8 = 2^252 − 3, little-endian bytes.
+    fn exponents() -> ([u8; 32], [u8; 32]) {
+        let mut pm2 = [0xffu8; 32];
+        pm2[0] = 0xeb;
+        pm2[31] = 0x7f;
+        let mut p58 = [0xffu8; 32];
+        p58[0] = 0xfd;
+        p58[31] = 0x0f;
+        (pm2, p58)
+    }
+
+    #[test]
+    fn addition_chains_match_square_and_multiply() {
+        let (pm2, p58) = exponents();
+        let mut x: Fe = [3, 0, 0, 0];
+        for _ in 0..8 {
+            assert_eq!(invert::<Reference>(&x), pow::<Reference>(&x, &pm2));
+            assert_eq!(pow_p58::<Reference>(&x), pow::<Reference>(&x, &p58));
+            assert_eq!(Reference::mulm(&invert::<Reference>(&x), &x), [1, 0, 0, 0]);
+            x = Reference::mulm(&x, &D);
+            x = Reference::addm(&x, &SQRT_M1);
+        }
+        assert_eq!(invert::<Reference>(&[0; 4]), [0; 4]);
+    }
 }
