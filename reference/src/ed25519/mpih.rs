@@ -60,6 +60,18 @@ pub trait Limb: Clone {
     fn is_zero(&self) -> Self;
     /// All ones when `bit == 1`, zero when `bit == 0` (`0 - bit`).
     fn mask(bit: &Self) -> Self;
+    /// `self·v + w + cy` as (low, high): one limb of `addmul_1`. The value is at most
+    /// (2^B−1)² + 2(2^B−1) = 2^2B − 1, so it always fits two limbs. The provided
+    /// body composes it from [`Limb::mul_wide`] and [`Limb::adc`] (the symbolic
+    /// limbs use it, and the SMT proof checks the identity on it); `u64` computes
+    /// the same number in `u128` arithmetic.
+    fn mac(&self, v: &Self, w: &Self, cy: &Self) -> (Self, Self) {
+        let zero = Self::constant(0);
+        let (lo, hi) = self.mul_wide(v);
+        let (s, c1) = lo.adc(w, &zero);
+        let (s, c2) = s.adc(cy, &zero);
+        (s, hi.wrapping_add(&c1).wrapping_add(&c2))
+    }
     /// A bound lemma at this point of the code: `self <= bound`.
     ///
     /// On `u64` it is a `debug_assert!` (checked in every test run); the SMT
@@ -88,6 +100,12 @@ impl Limb for u64 {
     #[inline(always)]
     fn mul_wide(&self, b: &Self) -> (Self, Self) {
         let t = u128::from(*self) * u128::from(*b);
+        (t as u64, (t >> 64) as u64)
+    }
+    #[inline(always)]
+    fn mac(&self, v: &Self, w: &Self, cy: &Self) -> (Self, Self) {
+        // Cannot overflow: (2^64−1)² + 2(2^64−1) = 2^128 − 1.
+        let t = u128::from(*self) * u128::from(*v) + u128::from(*w) + u128::from(*cy);
         (t as u64, (t >> 64) as u64)
     }
     #[inline(always)]
@@ -159,6 +177,33 @@ pub fn sub_n<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], v: &[L; N]) ->
     b
 }
 
+/// `w += v` over `N` limbs; returns the carry: `_gcry_mpih_add_n (wp, wp, vp, n)`,
+/// the in-place call libgcrypt makes (Rust forbids the aliased [`add_n`]).
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn add_n_in_place<L: Limb, const N: usize>(w: &mut [L; N], v: &[L; N]) -> L {
+    let mut c = L::constant(0);
+    for (wi, vi) in w.iter_mut().zip(v) {
+        let (s, c2) = wi.adc(vi, &c);
+        *wi = s;
+        c = c2;
+    }
+    c
+}
+
+/// `w -= v` over `N` limbs; returns the borrow: `_gcry_mpih_sub_n (wp, wp, vp, n)`.
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn sub_n_in_place<L: Limb, const N: usize>(w: &mut [L; N], v: &[L; N]) -> L {
+    let mut b = L::constant(0);
+    for (wi, vi) in w.iter_mut().zip(v) {
+        let (d, b2) = wi.sbb(vi, &b);
+        *wi = d;
+        b = b2;
+    }
+    b
+}
+
 /// `w += u * v` over `N` limbs for one limb `v`; returns the carry limb
 /// (`_gcry_mpih_addmul_1`).
 #[cfg_attr(feature = "inline-mpih", inline(always))]
@@ -178,11 +223,7 @@ pub fn addmul_1<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], v: &L) -> L
 /// (the "limb identity" the SMT proof checks for v = 19).
 #[inline(always)]
 pub fn addmul_1_step<L: Limb>(w: &L, u: &L, v: &L, cy: &L) -> (L, L) {
-    let zero = L::constant(0);
-    let (lo, hi) = u.mul_wide(v);
-    let (s, c1) = lo.adc(w, &zero);
-    let (s, c2) = s.adc(cy, &zero);
-    (s, hi.wrapping_add(&c1).wrapping_add(&c2))
+    u.mac(v, w, cy)
 }
 
 /// `w = u * v`, the schoolbook product of two `N`-limb numbers into `W = 2N` limbs
@@ -208,13 +249,15 @@ pub fn mul_n<L: Limb, const N: usize, const W: usize>(w: &mut [L; W], u: &[L; N]
     }
 }
 
-/// `w = u << cnt` over `N` limbs, `0 < cnt < BITS`; returns the bits shifted out of
-/// the top limb, in the low bits of the result (`_gcry_mpih_lshift`).
+/// `w = u << CNT` over `N` limbs, `0 < CNT < BITS`; returns the bits shifted out of
+/// the top limb, in the low bits of the result (`_gcry_mpih_lshift`; the shift
+/// count, a constant at every call site in libgcrypt's field code, is a constant
+/// parameter here too).
 #[cfg_attr(feature = "inline-mpih", inline(always))]
 #[cfg_attr(not(feature = "inline-mpih"), inline(never))]
-pub fn lshift<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], cnt: u32) -> L {
-    const { assert!(N > 0) };
-    debug_assert!(cnt > 0 && cnt < L::BITS);
+pub fn lshift<L: Limb, const N: usize, const CNT: u32>(w: &mut [L; N], u: &[L; N]) -> L {
+    const { assert!(N > 0 && CNT > 0 && CNT < L::BITS) };
+    let cnt = CNT;
     let out = u[N - 1].shr(L::BITS - cnt);
     for i in (1..N).rev() {
         w[i] = u[i].shl(cnt).or(&u[i - 1].shr(L::BITS - cnt));
@@ -223,13 +266,13 @@ pub fn lshift<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], cnt: u32) -> 
     out
 }
 
-/// `w = u >> cnt` over `N` limbs, `0 < cnt < BITS`; returns the bits shifted out of
+/// `w = u >> CNT` over `N` limbs, `0 < CNT < BITS`; returns the bits shifted out of
 /// the bottom limb, in the high bits of the result (`_gcry_mpih_rshift`).
 #[cfg_attr(feature = "inline-mpih", inline(always))]
 #[cfg_attr(not(feature = "inline-mpih"), inline(never))]
-pub fn rshift<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], cnt: u32) -> L {
-    const { assert!(N > 0) };
-    debug_assert!(cnt > 0 && cnt < L::BITS);
+pub fn rshift<L: Limb, const N: usize, const CNT: u32>(w: &mut [L; N], u: &[L; N]) -> L {
+    const { assert!(N > 0 && CNT > 0 && CNT < L::BITS) };
+    let cnt = CNT;
     let out = u[0].shl(L::BITS - cnt);
     for i in 0..N - 1 {
         w[i] = u[i].shr(cnt).or(&u[i + 1].shl(L::BITS - cnt));
@@ -238,10 +281,10 @@ pub fn rshift<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], cnt: u32) -> 
     out
 }
 
-/// In-place `rshift` of `N` limbs inside one `M`-limb buffer, at the public offsets
-/// `DST <= SRC`: `buf[DST..DST+N] = buf[SRC..SRC+N] >> cnt`, the overlap libgcrypt's
-/// `_gcry_mpih_rshift` allows (`rshift(n, n+3, 5, 63)` is
-/// `rshift_within::<_, 8, 5, 0, 3>(n, 63)`). Each limb is read before any write can
+/// In-place `rshift` of `N` limbs inside one `M`-limb buffer, at the constant
+/// offsets `DST <= SRC`: `buf[DST..DST+N] = buf[SRC..SRC+N] >> CNT`, the overlap
+/// libgcrypt's `_gcry_mpih_rshift` allows (`rshift (n, n+3, 5, 63)` is
+/// `rshift_within::<_, 8, 5, 0, 3, 63>(n)`). Each limb is read before any write can
 /// reach it, because writes go to lower or equal indices in increasing order.
 #[cfg_attr(feature = "inline-mpih", inline(always))]
 #[cfg_attr(not(feature = "inline-mpih"), inline(never))]
@@ -251,12 +294,12 @@ pub fn rshift_within<
     const N: usize,
     const DST: usize,
     const SRC: usize,
+    const CNT: u32,
 >(
     buf: &mut [L; M],
-    cnt: u32,
 ) -> L {
-    const { assert!(N > 0 && DST <= SRC && SRC + N <= M) };
-    debug_assert!(cnt > 0 && cnt < L::BITS);
+    const { assert!(N > 0 && DST <= SRC && SRC + N <= M && CNT > 0 && CNT < L::BITS) };
+    let cnt = CNT;
     let out = buf[SRC].shl(L::BITS - cnt);
     for i in 0..N - 1 {
         buf[DST + i] = buf[SRC + i]
@@ -309,15 +352,23 @@ mod tests {
                 let c = sub_n(&mut w, &u, &v);
                 let (s, o) = a.overflowing_sub(b);
                 assert_eq!((to_u128(&w), c), (s, u64::from(o)));
+                let mut x = u;
+                let c = add_n_in_place(&mut x, &v);
+                let (s, o) = a.overflowing_add(b);
+                assert_eq!((to_u128(&x), c), (s, u64::from(o)));
+                let mut x = u;
+                let c = sub_n_in_place(&mut x, &v);
+                let (s, o) = a.overflowing_sub(b);
+                assert_eq!((to_u128(&x), c), (s, u64::from(o)));
                 let mut p = [0u64; 4];
                 mul_n(&mut p, &u, &v);
                 // Check the low half and one limb of the high half against u128.
                 assert_eq!(to_u128(&p), a.wrapping_mul(b));
                 let mut l = [0u64; 2];
-                let out = lshift(&mut l, &u, 4);
+                let out = lshift::<_, 2, 4>(&mut l, &u);
                 assert_eq!(to_u128(&l), a << 4);
                 assert_eq!(out, (a >> 124) as u64);
-                let out = rshift(&mut l, &u, 63);
+                let out = rshift::<_, 2, 63>(&mut l, &u);
                 assert_eq!(to_u128(&l), a >> 63);
                 assert_eq!(out, (a as u64) << 1);
                 let mut f = u;
@@ -346,9 +397,9 @@ mod tests {
         ];
         let mut expect = [0u64; 5];
         let src: [u64; 5] = core::array::from_fn(|i| buf[3 + i]);
-        let out = rshift(&mut expect, &src, 63);
+        let out = rshift::<_, 5, 63>(&mut expect, &src);
         let mut b = buf;
-        assert_eq!(rshift_within::<_, 8, 5, 0, 3>(&mut b, 63), out);
+        assert_eq!(rshift_within::<_, 8, 5, 0, 3, 63>(&mut b), out);
         assert_eq!(b[..5], expect);
         assert_eq!(b[5..], buf[5..]);
     }

@@ -102,7 +102,7 @@ mod tests {
         for i in (0..512).rev() {
             let bit = (x[i >> 6] >> (i & 63)) & 1;
             let mut t = [0u64; 4];
-            let _ = crate::ed25519::mpih::lshift(&mut t, &acc, 1);
+            let _ = crate::ed25519::mpih::lshift::<_, 4, 1>(&mut t, &acc);
             t[0] |= bit;
             let mut s = [0u64; 4];
             let borrow = sub_n(&mut s, &t, &L_LIMBS);
