@@ -195,34 +195,71 @@ fn select_into(a: &mut Point, b: &Point, bit: u64) {
     }
 }
 
-/// [k]P for a **secret** scalar `k` < 2^256 (little-endian), constant time:
-/// fixed 4-bit windows from the top, four doublings and one addition of a table
-/// entry per window; the entry [nibble]P is read by scanning the whole 16-entry
-/// table with masks, so neither the branch pattern nor the memory access pattern
-/// depends on `k`. (libgcrypt does one doubling, one addition and a masked swap per
-/// bit; the window keeps the same formulas and cuts the additions by four,
-/// docs/ed25519.md "Deviations". Both tiers run this code.)
-pub fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
-    let mut table = [Point::IDENTITY; 16];
-    table[1] = *p1;
-    for j in 2..16 {
-        table[j] = add::<K>(&table[j - 1], p1);
+/// Signed radix-16 digits of a scalar `k` < 2^255 (little-endian): 64 digits
+/// e_i with k = Σ e_i·16^i, e_0..e_62 in [−8, 7] and e_63 in [0, 8]. Branch-free:
+/// each nibble plus the incoming carry (0..=16) gives carry = (d + 8) >> 4 and
+/// d − 16·carry.
+fn signed_digits(k: &[u8; 32]) -> [i8; 64] {
+    let mut e = [0i8; 64];
+    for (pair, byte) in e.chunks_exact_mut(2).zip(k) {
+        pair[0] = (byte & 15) as i8;
+        pair[1] = (byte >> 4) as i8;
     }
+    let mut carry = 0i8;
+    for d in e.iter_mut().take(63) {
+        *d += carry;
+        carry = (*d + 8) >> 4;
+        *d -= carry << 4;
+    }
+    e[63] += carry;
+    e
+}
+
+/// [k]P for a **secret** scalar `k` < 2^255 (little-endian; every RFC 8032 secret
+/// scalar is: clamped scalars have bit 255 clear, nonces are < L), constant time:
+/// signed 4-bit windows from the top (digits in [−8, 8], [`signed_digits`]), four
+/// doublings and one addition of ±[|digit|]P per window. The entry [|digit|]P is
+/// read by scanning the whole 9-entry table with masks and then negated or not with
+/// a mask (the negation is always computed), so neither the branch pattern nor the
+/// memory access pattern depends on `k`. (libgcrypt does one doubling, one addition
+/// and a masked swap per bit; the window keeps the same formulas and cuts the
+/// additions by four, docs/ed25519.md "Deviations". Both tiers run this code.)
+pub fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
+    debug_assert!(k[31] < 0x80, "scalar_mul needs k < 2^255");
+    // table[j] = [j]P for j = 0..=8: doublings for the even entries.
+    let mut table = [Point::IDENTITY; 9];
+    table[1] = *p1;
+    for j in 2..9 {
+        table[j] = if j & 1 == 0 {
+            double::<K>(&table[j >> 1])
+        } else {
+            add::<K>(&table[j - 1], p1)
+        };
+    }
+    let e = signed_digits(k);
     let mut r = Point::IDENTITY;
     for i in (0..64).rev() {
-        if i != 63 {
+        let d = e[i];
+        // neg = 1 when d < 0; |d| = (d ^ m) − m with m = 0 or −1.
+        let m = d >> 7;
+        let neg = u64::from((m as u8) & 1);
+        let abs = u64::from((d ^ m).wrapping_sub(m) as u8);
+        let mut t = Point::IDENTITY;
+        for (j, entry) in table.iter().enumerate() {
+            // 1 when j == |d|: (j ^ |d|) − 1 borrows exactly when it is 0.
+            let eq = ((j as u64 ^ abs).wrapping_sub(1)) >> 63;
+            select_into(&mut t, entry, eq);
+        }
+        let t_neg = negate::<K>(&t);
+        select_into(&mut t, &t_neg, neg);
+        if i == 63 {
+            r = t; // the first window: r = identity + t
+        } else {
             for _ in 0..4 {
                 r = double::<K>(&r);
             }
+            r = add::<K>(&r, &t);
         }
-        let nibble = u64::from((k[i >> 1] >> ((i & 1) << 2)) & 15);
-        let mut t = Point::IDENTITY;
-        for (j, entry) in table.iter().enumerate() {
-            // 1 when j == nibble: (j ^ nibble) − 1 borrows exactly when it is 0.
-            let eq = ((j as u64 ^ nibble).wrapping_sub(1)) >> 63;
-            select_into(&mut t, entry, eq);
-        }
-        r = add::<K>(&r, &t);
     }
     r
 }
@@ -327,5 +364,56 @@ mod tests {
             x = Reference::addm(&x, &SQRT_M1);
         }
         assert_eq!(invert::<Reference>(&[0; 4]), [0; 4]);
+    }
+
+    #[test]
+    fn signed_digits_reconstruct_the_scalar() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut scalars = vec![[0u8; 32], [0x88; 32], [0x77; 32], [0xff; 32], [0x08; 32]];
+        for _ in 0..200 {
+            scalars.push(core::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            }));
+        }
+        for k in &mut scalars {
+            k[31] &= 0x7f;
+            let e = signed_digits(k);
+            assert!(e[..63].iter().all(|&d| (-8..=7).contains(&d)), "{k:x?}");
+            assert!((0..=8).contains(&e[63]));
+            // Σ e_i·16^i, evaluated from the top as a little-endian byte string.
+            let mut acc = [0i32; 33];
+            for (i, &d) in e.iter().enumerate() {
+                acc[i >> 1] += i32::from(d) << ((i & 1) << 2);
+            }
+            let mut carry = 0i32;
+            let mut got = [0u8; 32];
+            for i in 0..32 {
+                let v = acc[i] + carry;
+                got[i] = (v & 0xff) as u8;
+                carry = v >> 8;
+            }
+            assert_eq!(carry, 0);
+            assert_eq!(&got, k);
+        }
+    }
+
+    #[test]
+    fn scalar_mul_matches_double_and_add() {
+        let mut ks = vec![[0u8; 32], [0x88; 32], [0x77; 32], [0xff; 32]];
+        let mut one = [0u8; 32];
+        one[0] = 1;
+        ks.push(one);
+        let mut eight = [0u8; 32];
+        eight[0] = 8;
+        ks.push(eight);
+        for k in &mut ks {
+            k[31] &= 0x7f;
+            let a = scalar_mul::<Reference>(k, &BASE);
+            let b = scalar_mul_vartime::<Reference>(k, &BASE);
+            assert_eq!(encode::<Reference>(&a), encode::<Reference>(&b), "{k:x?}");
+        }
     }
 }
