@@ -383,6 +383,35 @@ mod tests {
         assert_eq!((1u64 << 63).is_zero(), 0);
     }
 
+    /// `u64::mac` (u128 arithmetic) equals the trait's provided composition of
+    /// `mul_wide` and two `adc` (the body the symbolic limbs run) on edge values.
+    #[test]
+    fn u64_mac_matches_the_composition() {
+        let vals = [
+            0u64,
+            1,
+            2,
+            19,
+            u64::MAX,
+            u64::MAX - 1,
+            1 << 63,
+            0x8000_0000_0000_0001,
+        ];
+        for &u in &vals {
+            for &v in &vals {
+                for &w in &vals {
+                    for &cy in &vals {
+                        let (lo, hi) = u.mul_wide(&v);
+                        let (s, c1) = lo.adc(&w, &0);
+                        let (s, c2) = s.adc(&cy, &0);
+                        let expect = (s, hi.wrapping_add(c1).wrapping_add(c2));
+                        assert_eq!(u.mac(&v, &w, &cy), expect, "{u:x} {v:x} {w:x} {cy:x}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn rshift_within_matches_rshift() {
         let buf = [
