@@ -12,10 +12,11 @@
 //! limb value, which is what makes that symbolic run a single straight-line term.
 //!
 //! Differences from libgcrypt: Rust forbids a `&mut` output that aliases an input,
-//! so every function writes a distinct output; where libgcrypt works in place
-//! (`add_n(wp, wp, n)`), the callers copy first. [`rshift_within`] is the one in-place
-//! function (`_gcry_mpih_rshift` with `dst <= src`), because the optimized `mulm`
-//! relies on it.
+//! so where libgcrypt calls a primitive in place (`add_n (wp, wp, n)`,
+//! `sub_n (wp, wp, p)`, `rshift (n, n+3, 5, 63)`) this layer has an in-place form
+//! ([`add_n_in_place`], [`sub_n_in_place`], [`rshift_within`]) that does the same
+//! with one pointer fewer. Shift counts and `rshift_within`'s offsets are constant
+//! parameters, as they are constants at every call site in libgcrypt's field code.
 //!
 //! Every primitive works on fixed-width arrays `[L; N]`: each instantiation
 //! (N = 4, 5, 8) has its length at compile time, so its loop is straight-line code
