@@ -346,12 +346,12 @@ fn reductions_agree_on_arbitrary_512_bit_inputs() {
     let check = |n: &[u64; 8]| {
         assert_eq!(
             old::ec_mulm_25519_fold19(n),
-            new::ec_mulm_25519_fold19(n),
+            new::ec_mulm_25519_fold19(&mut { *n }),
             "fold19({n:x?})"
         );
         assert_eq!(
-            old::ec_mulm_25519_reduce(n),
-            new::ec_mulm_25519_reduce(n),
+            old::ec_mulm_25519_reduce(&mut { *n }),
+            new::ec_mulm_25519_reduce(&mut { *n }),
             "reduce({n:x?})"
         );
     };

@@ -154,8 +154,8 @@ fn sym_limbs_agree_with_u64_on_concrete_inputs() {
             read(&old::ec_mulm_25519(&su, &sv)),
             old::ec_mulm_25519(&u, &v)
         );
-        let (w, cy) = new::ec_mulm_25519_reduce(&sn);
-        let (w64, cy64) = new::ec_mulm_25519_reduce(&n);
+        let (w, cy) = new::ec_mulm_25519_reduce(&mut sn.clone());
+        let (w64, cy64) = new::ec_mulm_25519_reduce(&mut { n });
         assert_eq!(read(&w), w64);
         assert_eq!(read(&[cy]), vec![cy64]);
     }
@@ -189,20 +189,23 @@ fn concat(limbs: &[Sym]) -> BV {
 fn mulm_finish_old_equals_new_for_all_inputs() {
     let w = vars::<4>("w");
     let c = Sym(BV::new_const("c", 64));
-    let claim = all_eq(
-        &old::ec_mulm_25519_finish(&w, &c),
-        &new::ec_mulm_25519_finish(&w, &c),
-    );
+    let mut wo = w.clone();
+    old::ec_mulm_25519_finish(&mut wo, &c);
+    let mut wn = w;
+    new::ec_mulm_25519_finish(&mut wn, &c);
+    let claim = all_eq(&wo, &wn);
     assert_eq!(prove(&[], &claim), SatResult::Unsat);
 }
 
 /// ED-2b, limb identities of the primitives both first halves are built from, on
-/// the library's code: `add_n` is exact (257-bit sum), `lshift`/`rshift`/
+/// the library's code: `add_n` and `add_n_in_place` are exact (257-bit sum), `lshift`/`rshift`/
 /// `rshift_within` move bits exactly, and one limb of `addmul_1` satisfies
 /// s + 2^64·cy_out = w + 19·u + cy_in for every w, u and every carry limb cy_in.
 #[test]
 fn limb_identities_of_the_primitives() {
-    use reference::ed25519::mpih::{add_n, addmul_1_step, lshift, rshift, rshift_within};
+    use reference::ed25519::mpih::{
+        add_n, add_n_in_place, addmul_1_step, lshift, rshift, rshift_within,
+    };
     let u = vars::<4>("u");
     let v = vars::<4>("v");
     let mut w: [Sym; 4] = core::array::from_fn(|_| Sym::constant(0));
@@ -215,8 +218,18 @@ fn limb_identities_of_the_primitives() {
         SatResult::Unsat,
         "add_n"
     );
+    let mut x = u.clone();
+    let c = add_n_in_place(&mut x, &v);
+    let sum = c.0.extract(0, 0).concat(concat(&x));
+    let spec = concat(&u).zero_ext(1).bvadd(concat(&v).zero_ext(1));
+    let carry_is_bit = c.0.bvule(c64(1));
+    assert_eq!(
+        prove(&[], &Bool::and(&[sum.eq(spec), carry_is_bit])),
+        SatResult::Unsat,
+        "add_n_in_place"
+    );
 
-    let out = lshift(&mut w, &u, 4);
+    let out = lshift::<_, 4, 4>(&mut w, &u);
     let spec = concat(&u).zero_ext(64).bvshl(BV::from_u64(4, 320));
     assert_eq!(
         prove(&[], &out.0.concat(concat(&w)).eq(spec)),
@@ -226,7 +239,8 @@ fn limb_identities_of_the_primitives() {
 
     let n = vars::<8>("n");
     let mut h: [Sym; 5] = core::array::from_fn(|_| Sym::constant(0));
-    let _ = rshift(&mut h, &n[3..8], 63);
+    let src: [Sym; 5] = core::array::from_fn(|i| n[3 + i].clone());
+    let _ = rshift::<_, 5, 63>(&mut h, &src);
     let spec = concat(&n).bvlshr(BV::from_u64(255, 512)).extract(319, 0);
     assert_eq!(
         prove(&[], &concat(&h).eq(&spec)),
@@ -234,7 +248,7 @@ fn limb_identities_of_the_primitives() {
         "rshift"
     );
     let mut m = n.clone();
-    let _ = rshift_within(&mut m, 0, 3, 5, 63);
+    let _ = rshift_within::<_, 8, 5, 0, 3, 63>(&mut m);
     assert_eq!(
         prove(&[], &concat(&m[..5]).eq(&spec)),
         SatResult::Unsat,
@@ -279,7 +293,7 @@ fn carry_lemma_nineteen_on_every_input() {
     take_lemmas();
     let n = vars::<8>("n");
     let _ = old::ec_mulm_25519_fold19(&n);
-    let _ = new::ec_mulm_25519_fold19(&n);
+    let _ = new::ec_mulm_25519_fold19(&mut n.clone());
     let lemmas = take_lemmas();
     assert_eq!(lemmas.len(), 2, "one lemma per first half");
     for (x, bound, what) in lemmas {
@@ -293,8 +307,8 @@ fn carry_lemma_nineteen_on_every_input() {
 #[test]
 fn carry_bound_nine_for_products_below_2_510() {
     let n = vars::<8>("n");
-    let (_, co) = old::ec_mulm_25519_reduce(&n);
-    let (_, cn) = new::ec_mulm_25519_reduce(&n);
+    let (_, co) = old::ec_mulm_25519_reduce(&mut n.clone());
+    let (_, cn) = new::ec_mulm_25519_reduce(&mut n.clone());
     take_lemmas();
     let hyp = [n[7].0.bvult(c64(1 << 62))]; // n < 2^510
     assert_eq!(
@@ -320,10 +334,10 @@ fn carry_bound_nine_for_products_below_2_510() {
 #[test]
 fn a_false_equality_is_refuted() {
     let n = vars::<8>("n");
-    let (wo, _) = old::ec_mulm_25519_reduce(&n);
+    let (wo, _) = old::ec_mulm_25519_reduce(&mut n.clone());
     let mut m = n.clone();
     m[4] = Sym(m[4].0.bvxor(c64(1)));
-    let (wn, _) = new::ec_mulm_25519_reduce(&m);
+    let (wn, _) = new::ec_mulm_25519_reduce(&mut m);
     take_lemmas();
     assert_eq!(prove(&[], &all_eq(&wo, &wn)), SatResult::Sat);
 }

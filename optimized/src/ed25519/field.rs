@@ -8,7 +8,9 @@
 //! for limb (obligations ED-1, ED-2 in docs/ed25519.md, proved by SMT).
 
 use reference::ed25519::field::{clear_bit_255, p};
-use reference::ed25519::mpih::{Limb, add_n, addmul_1, mul_n, rshift_within, set_cond, sub_n};
+use reference::ed25519::mpih::{
+    Limb, add_n, add_n_in_place, addmul_1, mul_n, rshift_within, set_cond, sub_n,
+};
 
 /// New `ec_addm_25519`: w = u + v; n = w − p; keep n unless that borrowed; clear
 /// bit 255. One `add_n` and the `memset` fewer than the reference.
@@ -46,9 +48,10 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
 /// limb `cy` of L + 19·H_low. [`ec_mulm_25519_fold19`] then
 /// [`ec_mulm_25519_finish`], named separately for the proofs.
 #[inline(always)]
-pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
-    let (w, cy) = ec_mulm_25519_fold19(n);
-    (ec_mulm_25519_finish(&w, &cy), cy)
+pub fn ec_mulm_25519_reduce<L: Limb>(n: &mut [L; 8]) -> ([L; 4], L) {
+    let (mut w, cy) = ec_mulm_25519_fold19(n);
+    ec_mulm_25519_finish(&mut w, &cy);
+    (w, cy)
 }
 
 /// First half of the new reduction (seed brief D (2)): w = n mod 2^255;
@@ -56,12 +59,14 @@ pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
 /// cy·2^256 + w = L + 19·H_low in one pass (no `m[5]` buffer, no copies, no
 /// `lshift` and three `add_n`).
 #[inline(always)]
-pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
-    let mut n = n.clone();
+pub fn ec_mulm_25519_fold19<L: Limb>(n: &mut [L; 8]) -> ([L; 4], L) {
     let mut w: [L; 4] = core::array::from_fn(|i| n[i].clone());
     clear_bit_255(&mut w);
-    let _ = rshift_within(&mut n, 0, 3, 5, 63);
-    let cy = addmul_1(&mut w, &n[..4], &L::constant(19));
+    // rshift (n, n+3, 5, 63) in place: n[0..5] = H.
+    let _ = rshift_within::<L, 8, 5, 0, 3, 63>(n);
+    // cy = addmul_1 (w, n, 4, 19): n[0..4] is H_low.
+    let h_low = n.first_chunk::<4>().unwrap_or_else(|| unreachable!());
+    let cy = addmul_1(&mut w, h_low, &L::constant(19));
     // Always true: L < 2^255 and 19·H_low < 19·2^256.
     cy.lemma_le(19, "mulm carry limb <= 19 on every input");
     (w, cy)
@@ -70,23 +75,20 @@ pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
 /// Second half of the new reduction: the same fold of (2·cy + bit 255)·19, using
 /// n as scratch; then n = w − p and keep it unless that borrowed (no add-back).
 #[inline(always)]
-pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], cy: &L) -> [L; 4] {
+pub fn ec_mulm_25519_finish<L: Limb>(w: &mut [L; 4], cy: &L) {
     let p = p::<L>();
     let zero = L::constant(0);
-    let mut w = w.clone();
     let mut n: [L; 4] = core::array::from_fn(|_| zero.clone());
     let msb = w[3].shr(63);
     n[0] = cy
         .wrapping_mul(&L::constant(2))
         .wrapping_add(&msb)
         .wrapping_mul(&L::constant(19));
-    clear_bit_255(&mut w);
-    let t = w.clone();
-    let _ = add_n(&mut w, &t, &n);
+    clear_bit_255(w);
+    let _ = add_n_in_place(w, &n);
 
-    let borrow = sub_n(&mut n, &w, &p);
-    set_cond(&mut w, &n, &borrow.is_zero());
-    w
+    let borrow = sub_n(&mut n, w, &p);
+    set_cond(w, &n, &borrow.is_zero());
 }
 
 /// New `ec_mulm_25519`: the (unchanged) schoolbook product, then
@@ -95,5 +97,5 @@ pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], cy: &L) -> [L; 4] {
 pub fn ec_mulm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n: [L; 8] = core::array::from_fn(|_| L::constant(0));
     mul_n(&mut n, u, v);
-    ec_mulm_25519_reduce(&n).0
+    ec_mulm_25519_reduce(&mut n).0
 }

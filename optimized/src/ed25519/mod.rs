@@ -31,7 +31,7 @@ impl Kernels for Optimized {
     fn mulm(u: &Fe, v: &Fe) -> Fe {
         let mut n = [0u64; 2 * LIMB_SIZE_25519];
         mul_n(&mut n, u, v);
-        let (w, cy) = field::ec_mulm_25519_reduce(&n);
+        let (w, cy) = field::ec_mulm_25519_reduce(&mut n);
         debug_assert!(carry_lemma_holds(u, v, cy), "carry lemma: {cy} > 9");
         w
     }

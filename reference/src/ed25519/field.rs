@@ -11,7 +11,9 @@
 //! [0, p]. Under it `addm` and `subm` return values in [0, p] (p itself is possible)
 //! and `mulm` returns a canonical value in [0, p).
 
-use super::mpih::{Limb, add_n, lshift, mul_n, rshift, set_cond, sub_n};
+use super::mpih::{
+    Limb, add_n, add_n_in_place, lshift, mul_n, rshift, set_cond, sub_n, sub_n_in_place,
+};
 
 /// Limbs per field element (`LIMB_SIZE_25519` on 64-bit limbs).
 pub const LIMB_SIZE_25519: usize = 4;
@@ -49,11 +51,9 @@ pub fn ec_addm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n: [L; 4] = core::array::from_fn(|_| L::constant(0)); // memset (n, 0, sizeof n)
     let mut w = n.clone();
     let _ = add_n(&mut w, u, v);
-    let t = w.clone();
-    let borrow = sub_n(&mut w, &t, &p);
+    let borrow = sub_n_in_place(&mut w, &p);
     set_cond(&mut n, &p, &borrow); // borrow != 0 (borrow is 0 or 1)
-    let t = w.clone();
-    let _ = add_n(&mut w, &t, &n);
+    let _ = add_n_in_place(&mut w, &n);
     clear_bit_255(&mut w);
     w
 }
@@ -69,8 +69,7 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut w = n.clone();
     let borrow = sub_n(&mut w, u, v);
     set_cond(&mut n, &p, &borrow);
-    let t = w.clone();
-    let _ = add_n(&mut w, &t, &n);
+    let _ = add_n_in_place(&mut w, &n);
     clear_bit_255(&mut w);
     w
 }
@@ -80,9 +79,10 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
 /// quantity of the carry-bound lemma). It is [`ec_mulm_25519_fold19`] followed by
 /// [`ec_mulm_25519_finish`]; the split only names the two halves for the proofs.
 #[inline(always)]
-pub fn ec_mulm_25519_reduce<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
-    let (w, carry) = ec_mulm_25519_fold19(n);
-    (ec_mulm_25519_finish(&w, &carry), carry)
+pub fn ec_mulm_25519_reduce<L: Limb>(n: &mut [L; 8]) -> ([L; 4], L) {
+    let (mut w, carry) = ec_mulm_25519_fold19(n);
+    ec_mulm_25519_finish(&mut w, &carry);
+    (w, carry)
 }
 
 /// First half of the old reduction (seed brief D (1), steps 2-5): L = n mod 2^255;
@@ -98,26 +98,24 @@ pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
 
     // memcpy (m, n+3, 5 limbs); rshift (m, m, 5, 63): m = H as five limbs.
     let src: [L; 5] = core::array::from_fn(|i| n[3 + i].clone());
-    let mut m: [L; 5] = core::array::from_fn(|_| zero.clone());
-    let _ = rshift(&mut m, &src, 63);
+    let mut h: [L; 5] = core::array::from_fn(|_| zero.clone());
+    let _ = rshift::<L, 5, 63>(&mut h, &src);
 
-    // memcpy (n, m, 4 limbs): keep H_low.
-    let h_low: [L; 4] = core::array::from_fn(|i| m[i].clone());
+    // memcpy (n, m, 4 limbs): keep H_low. From here libgcrypt's five-limb m is
+    // (m, m4): m[0..4] and the carry limb m[4].
+    let h_low: [L; 4] = core::array::from_fn(|i| h[i].clone());
     // m = H_low << 4, the bits shifted out become m[4].
-    let t: [L; 4] = core::array::from_fn(|i| m[i].clone());
-    let cy = lshift(&mut m[..4], &t, 4);
-    m[4] = cy;
+    let mut m: [L; 4] = core::array::from_fn(|_| zero.clone());
+    let mut m4 = lshift::<L, 4, 4>(&mut m, &h_low);
     // m += H_low three times: 16·H_low + 3·H_low = 19·H_low.
     for _ in 0..3 {
-        let t: [L; 4] = core::array::from_fn(|i| m[i].clone());
-        let cy = add_n(&mut m[..4], &t, &h_low);
-        m[4] = m[4].wrapping_add(&cy);
+        let cy = add_n_in_place(&mut m, &h_low);
+        m4 = m4.wrapping_add(&cy);
     }
     // w += m: (m[4], w) = L + 19·H_low.
-    let t = w.clone();
-    let cy = add_n(&mut w, &t, &m[..4]);
-    m[4] = m[4].wrapping_add(&cy);
-    let carry = m[4].clone();
+    let cy = add_n_in_place(&mut w, &m);
+    m4 = m4.wrapping_add(&cy);
+    let carry = m4;
     // Always true: L < 2^255 and 19·H_low < 19·2^256, so L + 19·H_low < 20·2^256.
     carry.lemma_le(19, "mulm carry limb <= 19 on every input");
     (w, carry)
@@ -127,10 +125,9 @@ pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
 /// the low limb after clearing bit 255, then subtract p and add it back when that
 /// borrowed.
 #[inline(always)]
-pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], carry: &L) -> [L; 4] {
+pub fn ec_mulm_25519_finish<L: Limb>(w: &mut [L; 4], carry: &L) {
     let p = p::<L>();
     let zero = L::constant(0);
-    let mut w = w.clone();
     // memset (m, 0, 4 limbs); m[0] = (m[4]·2 + msb)·19; clear bit 255; w += m.
     let msb = w[3].shr(63);
     let mut f: [L; 4] = core::array::from_fn(|_| zero.clone());
@@ -138,18 +135,14 @@ pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], carry: &L) -> [L; 4] {
         .wrapping_mul(&L::constant(2))
         .wrapping_add(&msb)
         .wrapping_mul(&L::constant(19));
-    clear_bit_255(&mut w);
-    let t = w.clone();
-    let _ = add_n(&mut w, &t, &f);
+    clear_bit_255(w);
+    let _ = add_n_in_place(w, &f);
 
     // m[0] = 0; w -= p (borrow); m = borrow ? p : 0; w += m.
     let mut f: [L; 4] = core::array::from_fn(|_| zero.clone());
-    let t = w.clone();
-    let borrow = sub_n(&mut w, &t, &p);
+    let borrow = sub_n_in_place(w, &p);
     set_cond(&mut f, &p, &borrow);
-    let t = w.clone();
-    let _ = add_n(&mut w, &t, &f);
-    w
+    let _ = add_n_in_place(w, &f);
 }
 
 /// Old `ec_mulm_25519`: the schoolbook product, then [`ec_mulm_25519_reduce`].
@@ -159,7 +152,7 @@ pub fn ec_mulm_25519_finish<L: Limb>(w: &[L; 4], carry: &L) -> [L; 4] {
 pub fn ec_mulm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n: [L; 8] = core::array::from_fn(|_| L::constant(0));
     mul_n(&mut n, u, v);
-    ec_mulm_25519_reduce(&n).0
+    ec_mulm_25519_reduce(&mut n).0
 }
 
 /// Whether a limb vector is at most p (the working invariant), for debug checks.

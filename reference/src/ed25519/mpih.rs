@@ -12,16 +12,21 @@
 //! limb value, which is what makes that symbolic run a single straight-line term.
 //!
 //! Differences from libgcrypt: Rust forbids a `&mut` output that aliases an input,
-//! so every function writes a distinct output; where libgcrypt works in place
-//! (`add_n(wp, wp, n)`), the callers copy first. [`rshift_within`] is the one in-place
-//! function (`_gcry_mpih_rshift` with `dst <= src`), because the optimized `mulm`
-//! relies on it.
+//! so where libgcrypt calls a primitive in place (`add_n (wp, wp, n)`,
+//! `sub_n (wp, wp, p)`, `rshift (n, n+3, 5, 63)`) this layer has an in-place form
+//! ([`add_n_in_place`], [`sub_n_in_place`], [`rshift_within`]) that does the same
+//! with one pointer fewer. Shift counts and `rshift_within`'s offsets are constant
+//! parameters, as they are constants at every call site in libgcrypt's field code.
 //!
-//! By default every primitive is inlined, so the compiler sees through the whole
-//! field routine. The `outline-mpih` feature of this crate keeps each primitive an
-//! out-of-line function, the call structure of libgcrypt (whose `_gcry_mpih_*` are
-//! separately compiled, often assembly): the benchmarks measure both
-//! (docs/ed25519.md).
+//! Every primitive works on fixed-width arrays `[L; N]`: each instantiation
+//! (N = 4, 5, 8) has its length at compile time, so its loop is straight-line code
+//! without bounds checks, as libgcrypt's fixed-size assembly would be.
+//!
+//! By default each primitive is an out-of-line function (`#[inline(never)]`), the
+//! call structure of libgcrypt, whose `_gcry_mpih_*` are separately compiled (often
+//! assembly) functions that the field routines call. The `inline-mpih` feature of
+//! this crate inlines every primitive instead, so the compiler sees through the whole
+//! field routine: the benchmarks measure both (docs/ed25519.md).
 
 /// One machine limb, concrete (`u64`) or symbolic.
 ///
@@ -56,6 +61,18 @@ pub trait Limb: Clone {
     fn is_zero(&self) -> Self;
     /// All ones when `bit == 1`, zero when `bit == 0` (`0 - bit`).
     fn mask(bit: &Self) -> Self;
+    /// `self·v + w + cy` as (low, high): one limb of `addmul_1`. The value is at most
+    /// (2^B−1)² + 2(2^B−1) = 2^2B − 1, so it always fits two limbs. The provided
+    /// body composes it from [`Limb::mul_wide`] and [`Limb::adc`] (the symbolic
+    /// limbs use it, and the SMT proof checks the identity on it); `u64` computes
+    /// the same number in `u128` arithmetic.
+    fn mac(&self, v: &Self, w: &Self, cy: &Self) -> (Self, Self) {
+        let zero = Self::constant(0);
+        let (lo, hi) = self.mul_wide(v);
+        let (s, c1) = lo.adc(w, &zero);
+        let (s, c2) = s.adc(cy, &zero);
+        (s, hi.wrapping_add(&c1).wrapping_add(&c2))
+    }
     /// A bound lemma at this point of the code: `self <= bound`.
     ///
     /// On `u64` it is a `debug_assert!` (checked in every test run); the SMT
@@ -71,19 +88,25 @@ impl Limb for u64 {
     }
     #[inline(always)]
     fn adc(&self, b: &Self, c: &Self) -> (Self, Self) {
-        let t = u128::from(*self) + u128::from(*b) + u128::from(*c);
-        (t as u64, (t >> 64) as u64)
+        let (s, o1) = self.overflowing_add(*b);
+        let (s, o2) = s.overflowing_add(*c);
+        (s, u64::from(o1 | o2))
     }
     #[inline(always)]
     fn sbb(&self, b: &Self, c: &Self) -> (Self, Self) {
-        let t = u128::from(*self)
-            .wrapping_sub(u128::from(*b))
-            .wrapping_sub(u128::from(*c));
-        (t as u64, ((t >> 64) as u64) & 1)
+        let (d, o1) = self.overflowing_sub(*b);
+        let (d, o2) = d.overflowing_sub(*c);
+        (d, u64::from(o1 | o2))
     }
     #[inline(always)]
     fn mul_wide(&self, b: &Self) -> (Self, Self) {
         let t = u128::from(*self) * u128::from(*b);
+        (t as u64, (t >> 64) as u64)
+    }
+    #[inline(always)]
+    fn mac(&self, v: &Self, w: &Self, cy: &Self) -> (Self, Self) {
+        // Cannot overflow: (2^64−1)² + 2(2^64−1) = 2^128 − 1.
+        let t = u128::from(*self) * u128::from(*v) + u128::from(*w) + u128::from(*cy);
         (t as u64, (t >> 64) as u64)
     }
     #[inline(always)]
@@ -129,11 +152,10 @@ impl Limb for u64 {
     }
 }
 
-/// `w = u + v` over `w.len()` limbs; returns the carry (`_gcry_mpih_add_n`).
-#[cfg_attr(feature = "outline-mpih", inline(never))]
-#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
-pub fn add_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
-    debug_assert!(u.len() == w.len() && v.len() == w.len());
+/// `w = u + v` over `N` limbs; returns the carry (`_gcry_mpih_add_n`).
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn add_n<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], v: &[L; N]) -> L {
     let mut c = L::constant(0);
     for ((wi, ui), vi) in w.iter_mut().zip(u).zip(v) {
         let (s, c2) = ui.adc(vi, &c);
@@ -143,11 +165,10 @@ pub fn add_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
     c
 }
 
-/// `w = u - v` over `w.len()` limbs; returns the borrow (`_gcry_mpih_sub_n`).
-#[cfg_attr(feature = "outline-mpih", inline(never))]
-#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
-pub fn sub_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
-    debug_assert!(u.len() == w.len() && v.len() == w.len());
+/// `w = u - v` over `N` limbs; returns the borrow (`_gcry_mpih_sub_n`).
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn sub_n<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], v: &[L; N]) -> L {
     let mut b = L::constant(0);
     for ((wi, ui), vi) in w.iter_mut().zip(u).zip(v) {
         let (d, b2) = ui.sbb(vi, &b);
@@ -157,12 +178,38 @@ pub fn sub_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) -> L {
     b
 }
 
-/// `w += u * v` over `w.len()` limbs for one limb `v`; returns the carry limb
+/// `w += v` over `N` limbs; returns the carry: `_gcry_mpih_add_n (wp, wp, vp, n)`,
+/// the in-place call libgcrypt makes (Rust forbids the aliased [`add_n`]).
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn add_n_in_place<L: Limb, const N: usize>(w: &mut [L; N], v: &[L; N]) -> L {
+    let mut c = L::constant(0);
+    for (wi, vi) in w.iter_mut().zip(v) {
+        let (s, c2) = wi.adc(vi, &c);
+        *wi = s;
+        c = c2;
+    }
+    c
+}
+
+/// `w -= v` over `N` limbs; returns the borrow: `_gcry_mpih_sub_n (wp, wp, vp, n)`.
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn sub_n_in_place<L: Limb, const N: usize>(w: &mut [L; N], v: &[L; N]) -> L {
+    let mut b = L::constant(0);
+    for (wi, vi) in w.iter_mut().zip(v) {
+        let (d, b2) = wi.sbb(vi, &b);
+        *wi = d;
+        b = b2;
+    }
+    b
+}
+
+/// `w += u * v` over `N` limbs for one limb `v`; returns the carry limb
 /// (`_gcry_mpih_addmul_1`).
-#[cfg_attr(feature = "outline-mpih", inline(never))]
-#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
-pub fn addmul_1<L: Limb>(w: &mut [L], u: &[L], v: &L) -> L {
-    debug_assert!(u.len() == w.len());
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn addmul_1<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], v: &L) -> L {
     let mut cy = L::constant(0);
     for (wi, ui) in w.iter_mut().zip(u) {
         let (s, c) = addmul_1_step(wi, ui, v, &cy);
@@ -177,83 +224,98 @@ pub fn addmul_1<L: Limb>(w: &mut [L], u: &[L], v: &L) -> L {
 /// (the "limb identity" the SMT proof checks for v = 19).
 #[inline(always)]
 pub fn addmul_1_step<L: Limb>(w: &L, u: &L, v: &L, cy: &L) -> (L, L) {
-    let zero = L::constant(0);
-    let (lo, hi) = u.mul_wide(v);
-    let (s, c1) = lo.adc(w, &zero);
-    let (s, c2) = s.adc(cy, &zero);
-    (s, hi.wrapping_add(&c1).wrapping_add(&c2))
+    u.mac(v, w, cy)
 }
 
-/// `w = u * v`, the schoolbook product of two `n`-limb numbers into `2n` limbs
-/// (`_gcry_mpih_mul_n` on its basecase path; the first row is an `addmul_1` into
-/// zeros where libgcrypt uses `mul_1`, which gives the same limbs).
-#[cfg_attr(feature = "outline-mpih", inline(never))]
-#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
-pub fn mul_n<L: Limb>(w: &mut [L], u: &[L], v: &[L]) {
-    let n = u.len();
-    debug_assert!(v.len() == n && w.len() == 2 * n);
+/// `w = u * v`, the schoolbook product of two `N`-limb numbers into `W = 2N` limbs
+/// (`_gcry_mpih_mul_n` on its basecase path): one [`addmul_1`] row per limb of `v`,
+/// the rows written out inside this function (as a fixed-size `mul_4` routine would
+/// have them) rather than called; the first row adds into zeros where libgcrypt uses
+/// `mul_1`, which gives the same limbs.
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn mul_n<L: Limb, const N: usize, const W: usize>(w: &mut [L; W], u: &[L; N], v: &[L; N]) {
+    const { assert!(W == 2 * N, "mul_n: the product has twice the limbs") };
     for x in w.iter_mut() {
         *x = L::constant(0);
     }
     for (i, vi) in v.iter().enumerate() {
-        let cy = addmul_1(&mut w[i..i + n], u, vi);
-        w[i + n] = cy;
+        let mut cy = L::constant(0);
+        for (j, uj) in u.iter().enumerate() {
+            let (s, c) = addmul_1_step(&w[i + j], uj, vi, &cy);
+            w[i + j] = s;
+            cy = c;
+        }
+        w[i + N] = cy;
     }
 }
 
-/// `w = u << cnt` over `w.len()` limbs, `0 < cnt < BITS`; returns the bits shifted
-/// out of the top limb, in the low bits of the result (`_gcry_mpih_lshift`).
-#[cfg_attr(feature = "outline-mpih", inline(never))]
-#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
-pub fn lshift<L: Limb>(w: &mut [L], u: &[L], cnt: u32) -> L {
-    let n = u.len();
-    debug_assert!(w.len() == n && cnt > 0 && cnt < L::BITS);
-    let out = u[n - 1].shr(L::BITS - cnt);
-    for i in (1..n).rev() {
+/// `w = u << CNT` over `N` limbs, `0 < CNT < BITS`; returns the bits shifted out of
+/// the top limb, in the low bits of the result (`_gcry_mpih_lshift`; the shift
+/// count, a constant at every call site in libgcrypt's field code, is a constant
+/// parameter here too).
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn lshift<L: Limb, const N: usize, const CNT: u32>(w: &mut [L; N], u: &[L; N]) -> L {
+    const { assert!(N > 0 && CNT > 0 && CNT < L::BITS) };
+    let cnt = CNT;
+    let out = u[N - 1].shr(L::BITS - cnt);
+    for i in (1..N).rev() {
         w[i] = u[i].shl(cnt).or(&u[i - 1].shr(L::BITS - cnt));
     }
     w[0] = u[0].shl(cnt);
     out
 }
 
-/// `w = u >> cnt` over `w.len()` limbs, `0 < cnt < BITS`; returns the bits shifted
-/// out of the bottom limb, in the high bits of the result (`_gcry_mpih_rshift`).
-#[cfg_attr(feature = "outline-mpih", inline(never))]
-#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
-pub fn rshift<L: Limb>(w: &mut [L], u: &[L], cnt: u32) -> L {
-    let n = u.len();
-    debug_assert!(w.len() == n && cnt > 0 && cnt < L::BITS);
+/// `w = u >> CNT` over `N` limbs, `0 < CNT < BITS`; returns the bits shifted out of
+/// the bottom limb, in the high bits of the result (`_gcry_mpih_rshift`).
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn rshift<L: Limb, const N: usize, const CNT: u32>(w: &mut [L; N], u: &[L; N]) -> L {
+    const { assert!(N > 0 && CNT > 0 && CNT < L::BITS) };
+    let cnt = CNT;
     let out = u[0].shl(L::BITS - cnt);
-    for i in 0..n - 1 {
+    for i in 0..N - 1 {
         w[i] = u[i].shr(cnt).or(&u[i + 1].shl(L::BITS - cnt));
     }
-    w[n - 1] = u[n - 1].shr(cnt);
+    w[N - 1] = u[N - 1].shr(cnt);
     out
 }
 
-/// In-place `rshift` inside one buffer: `buf[dst..dst+n] = buf[src..src+n] >> cnt`
-/// with `dst <= src`, the overlap libgcrypt's `_gcry_mpih_rshift` allows. Each limb
-/// is read before any write can reach it, because writes go to lower or equal
-/// indices in increasing order.
-#[cfg_attr(feature = "outline-mpih", inline(never))]
-#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
-pub fn rshift_within<L: Limb>(buf: &mut [L], dst: usize, src: usize, n: usize, cnt: u32) -> L {
-    debug_assert!(dst <= src && src + n <= buf.len() && cnt > 0 && cnt < L::BITS);
-    let out = buf[src].shl(L::BITS - cnt);
-    for i in 0..n - 1 {
-        buf[dst + i] = buf[src + i]
+/// In-place `rshift` of `N` limbs inside one `M`-limb buffer, at the constant
+/// offsets `DST <= SRC`: `buf[DST..DST+N] = buf[SRC..SRC+N] >> CNT`, the overlap
+/// libgcrypt's `_gcry_mpih_rshift` allows (`rshift (n, n+3, 5, 63)` is
+/// `rshift_within::<_, 8, 5, 0, 3, 63>(n)`). Each limb is read before any write can
+/// reach it, because writes go to lower or equal indices in increasing order.
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn rshift_within<
+    L: Limb,
+    const M: usize,
+    const N: usize,
+    const DST: usize,
+    const SRC: usize,
+    const CNT: u32,
+>(
+    buf: &mut [L; M],
+) -> L {
+    const { assert!(N > 0 && DST <= SRC && SRC + N <= M && CNT > 0 && CNT < L::BITS) };
+    let cnt = CNT;
+    let out = buf[SRC].shl(L::BITS - cnt);
+    for i in 0..N - 1 {
+        buf[DST + i] = buf[SRC + i]
             .shr(cnt)
-            .or(&buf[src + i + 1].shl(L::BITS - cnt));
+            .or(&buf[SRC + i + 1].shl(L::BITS - cnt));
     }
-    buf[dst + n - 1] = buf[src + n - 1].shr(cnt);
+    buf[DST + N - 1] = buf[SRC + N - 1].shr(cnt);
     out
 }
 
-/// `w = flag ? u : w`, branch-free (`mpih_set_cond`); `flag` is the limb 0 or 1.
-#[cfg_attr(feature = "outline-mpih", inline(never))]
-#[cfg_attr(not(feature = "outline-mpih"), inline(always))]
-pub fn set_cond<L: Limb>(w: &mut [L], u: &[L], flag: &L) {
-    debug_assert!(u.len() == w.len());
+/// `w = flag ? u : w` over `N` limbs, branch-free (`mpih_set_cond`); `flag` is the
+/// limb 0 or 1.
+#[cfg_attr(feature = "inline-mpih", inline(always))]
+#[cfg_attr(not(feature = "inline-mpih"), inline(never))]
+pub fn set_cond<L: Limb, const N: usize>(w: &mut [L; N], u: &[L; N], flag: &L) {
     let mask = L::mask(flag);
     let keep = mask.not();
     for (wi, ui) in w.iter_mut().zip(u) {
@@ -291,15 +353,23 @@ mod tests {
                 let c = sub_n(&mut w, &u, &v);
                 let (s, o) = a.overflowing_sub(b);
                 assert_eq!((to_u128(&w), c), (s, u64::from(o)));
+                let mut x = u;
+                let c = add_n_in_place(&mut x, &v);
+                let (s, o) = a.overflowing_add(b);
+                assert_eq!((to_u128(&x), c), (s, u64::from(o)));
+                let mut x = u;
+                let c = sub_n_in_place(&mut x, &v);
+                let (s, o) = a.overflowing_sub(b);
+                assert_eq!((to_u128(&x), c), (s, u64::from(o)));
                 let mut p = [0u64; 4];
                 mul_n(&mut p, &u, &v);
                 // Check the low half and one limb of the high half against u128.
-                assert_eq!(to_u128(&p[..2]), a.wrapping_mul(b));
+                assert_eq!(to_u128(&p), a.wrapping_mul(b));
                 let mut l = [0u64; 2];
-                let out = lshift(&mut l, &u, 4);
+                let out = lshift::<_, 2, 4>(&mut l, &u);
                 assert_eq!(to_u128(&l), a << 4);
                 assert_eq!(out, (a >> 124) as u64);
-                let out = rshift(&mut l, &u, 63);
+                let out = rshift::<_, 2, 63>(&mut l, &u);
                 assert_eq!(to_u128(&l), a >> 63);
                 assert_eq!(out, (a as u64) << 1);
                 let mut f = u;
@@ -312,6 +382,35 @@ mod tests {
         assert_eq!(0u64.is_zero(), 1);
         assert_eq!(u64::MAX.is_zero(), 0);
         assert_eq!((1u64 << 63).is_zero(), 0);
+    }
+
+    /// `u64::mac` (u128 arithmetic) equals the trait's provided composition of
+    /// `mul_wide` and two `adc` (the body the symbolic limbs run) on edge values.
+    #[test]
+    fn u64_mac_matches_the_composition() {
+        let vals = [
+            0u64,
+            1,
+            2,
+            19,
+            u64::MAX,
+            u64::MAX - 1,
+            1 << 63,
+            0x8000_0000_0000_0001,
+        ];
+        for &u in &vals {
+            for &v in &vals {
+                for &w in &vals {
+                    for &cy in &vals {
+                        let (lo, hi) = u.mul_wide(&v);
+                        let (s, c1) = lo.adc(&w, &0);
+                        let (s, c2) = s.adc(&cy, &0);
+                        let expect = (s, hi.wrapping_add(c1).wrapping_add(c2));
+                        assert_eq!(u.mac(&v, &w, &cy), expect, "{u:x} {v:x} {w:x} {cy:x}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -327,9 +426,11 @@ mod tests {
             1 << 63,
         ];
         let mut expect = [0u64; 5];
-        rshift(&mut expect, &buf[3..8], 63);
+        let src: [u64; 5] = core::array::from_fn(|i| buf[3 + i]);
+        let out = rshift::<_, 5, 63>(&mut expect, &src);
         let mut b = buf;
-        rshift_within(&mut b, 0, 3, 5, 63);
+        assert_eq!(rshift_within::<_, 8, 5, 0, 3, 63>(&mut b), out);
         assert_eq!(b[..5], expect);
+        assert_eq!(b[5..], buf[5..]);
     }
 }

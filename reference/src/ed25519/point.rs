@@ -77,25 +77,45 @@ pub fn pow<K: Kernels>(u: &Fe, e: &[u8; 32]) -> Fe {
     r
 }
 
-/// p − 2, little-endian: the inversion exponent (Fermat).
-const P_MINUS_2: [u8; 32] = {
-    let mut e = [0xffu8; 32];
-    e[0] = 0xeb;
-    e[31] = 0x7f;
-    e
-};
+/// u^(2^k): k squarings.
+fn sqn<K: Kernels>(u: &Fe, k: usize) -> Fe {
+    let mut r = *u;
+    for _ in 0..k {
+        r = K::mulm(&r, &r);
+    }
+    r
+}
 
-/// (p − 5)/8 = 2^252 − 3, little-endian: the square-root exponent of RFC 8032 5.1.3.
-const P_MINUS_5_OVER_8: [u8; 32] = {
-    let mut e = [0xffu8; 32];
-    e[0] = 0xfd;
-    e[31] = 0x0f;
-    e
-};
+/// (u^11, u^(2^250 − 1)): the common prefix of the addition chains for p − 2 and
+/// (p − 5)/8 (the classic chain of the Ed25519 reference code: 249 squarings,
+/// 11 multiplications, 2 more squarings for u^2 and u^8).
+fn pow_2_250_minus_1<K: Kernels>(u: &Fe) -> (Fe, Fe) {
+    let u2 = K::mulm(u, u);
+    let u9 = K::mulm(u, &sqn::<K>(&u2, 2)); // u^8 · u
+    let u11 = K::mulm(&u2, &u9);
+    let t = K::mulm(&u11, &u11); // u^22
+    let e5 = K::mulm(&u9, &t); // u^(2^5 − 1)
+    let e10 = K::mulm(&sqn::<K>(&e5, 5), &e5);
+    let e20 = K::mulm(&sqn::<K>(&e10, 10), &e10);
+    let e40 = K::mulm(&sqn::<K>(&e20, 20), &e20);
+    let e50 = K::mulm(&sqn::<K>(&e40, 10), &e10);
+    let e100 = K::mulm(&sqn::<K>(&e50, 50), &e50);
+    let e200 = K::mulm(&sqn::<K>(&e100, 100), &e100);
+    let e250 = K::mulm(&sqn::<K>(&e200, 50), &e50);
+    (u11, e250)
+}
 
-/// u^(p−2) = 1/u (0 for u = 0).
+/// u^(p−2) = 1/u (0 for u = 0): (u^(2^250 − 1))^(2^5) · u^11 = u^(2^255 − 21).
 pub fn invert<K: Kernels>(u: &Fe) -> Fe {
-    pow::<K>(u, &P_MINUS_2)
+    let (u11, e250) = pow_2_250_minus_1::<K>(u);
+    K::mulm(&sqn::<K>(&e250, 5), &u11)
+}
+
+/// u^((p−5)/8) = u^(2^252 − 3), the square-root exponent of RFC 8032 5.1.3:
+/// (u^(2^250 − 1))^4 · u.
+pub fn pow_p58<K: Kernels>(u: &Fe) -> Fe {
+    let (_, e250) = pow_2_250_minus_1::<K>(u);
+    K::mulm(&sqn::<K>(&e250, 2), u)
 }
 
 /// Doubling, EFD dbl-2008-bbjlp with a = −1 (libgcrypt `dup_point_edwards`):
@@ -175,34 +195,71 @@ fn select_into(a: &mut Point, b: &Point, bit: u64) {
     }
 }
 
-/// [k]P for a **secret** scalar `k` < 2^256 (little-endian), constant time:
-/// fixed 4-bit windows from the top, four doublings and one addition of a table
-/// entry per window; the entry [nibble]P is read by scanning the whole 16-entry
-/// table with masks, so neither the branch pattern nor the memory access pattern
-/// depends on `k`. (libgcrypt does one doubling, one addition and a masked swap per
-/// bit; the window keeps the same formulas and cuts the additions by four,
-/// docs/ed25519.md "Deviations". Both tiers run this code.)
-pub fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
-    let mut table = [Point::IDENTITY; 16];
-    table[1] = *p1;
-    for j in 2..16 {
-        table[j] = add::<K>(&table[j - 1], p1);
+/// Signed radix-16 digits of a scalar `k` < 2^255 (little-endian): 64 digits
+/// e_i with k = Σ e_i·16^i, e_0..e_62 in [−8, 7] and e_63 in [0, 8]. Branch-free:
+/// each nibble plus the incoming carry (0..=16) gives carry = (d + 8) >> 4 and
+/// d − 16·carry.
+fn signed_digits(k: &[u8; 32]) -> [i8; 64] {
+    let mut e = [0i8; 64];
+    for (pair, byte) in e.chunks_exact_mut(2).zip(k) {
+        pair[0] = (byte & 15) as i8;
+        pair[1] = (byte >> 4) as i8;
     }
+    let mut carry = 0i8;
+    for d in e.iter_mut().take(63) {
+        *d += carry;
+        carry = (*d + 8) >> 4;
+        *d -= carry << 4;
+    }
+    e[63] += carry;
+    e
+}
+
+/// [k]P for a **secret** scalar `k` < 2^255 (little-endian; every RFC 8032 secret
+/// scalar is: clamped scalars have bit 255 clear, nonces are < L), constant time:
+/// signed 4-bit windows from the top (digits in [−8, 8], [`signed_digits`]), four
+/// doublings and one addition of ±[|digit|]P per window. The entry [|digit|]P is
+/// read by scanning the whole 9-entry table with masks and then negated or not with
+/// a mask (the negation is always computed), so neither the branch pattern nor the
+/// memory access pattern depends on `k`. (libgcrypt does one doubling, one addition
+/// and a masked swap per bit; the window keeps the same formulas and cuts the
+/// additions by four, docs/ed25519.md "Deviations". Both tiers run this code.)
+pub fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
+    debug_assert!(k[31] < 0x80, "scalar_mul needs k < 2^255");
+    // table[j] = [j]P for j = 0..=8: doublings for the even entries.
+    let mut table = [Point::IDENTITY; 9];
+    table[1] = *p1;
+    for j in 2..9 {
+        table[j] = if j & 1 == 0 {
+            double::<K>(&table[j >> 1])
+        } else {
+            add::<K>(&table[j - 1], p1)
+        };
+    }
+    let e = signed_digits(k);
     let mut r = Point::IDENTITY;
     for i in (0..64).rev() {
-        if i != 63 {
+        let d = e[i];
+        // neg = 1 when d < 0; |d| = (d ^ m) − m with m = 0 or −1.
+        let m = d >> 7;
+        let neg = u64::from((m as u8) & 1);
+        let abs = u64::from((d ^ m).wrapping_sub(m) as u8);
+        let mut t = Point::IDENTITY;
+        for (j, entry) in table.iter().enumerate() {
+            // 1 when j == |d|: (j ^ |d|) − 1 borrows exactly when it is 0.
+            let eq = ((j as u64 ^ abs).wrapping_sub(1)) >> 63;
+            select_into(&mut t, entry, eq);
+        }
+        let t_neg = negate::<K>(&t);
+        select_into(&mut t, &t_neg, neg);
+        if i == 63 {
+            r = t; // the first window: r = identity + t
+        } else {
             for _ in 0..4 {
                 r = double::<K>(&r);
             }
+            r = add::<K>(&r, &t);
         }
-        let nibble = u64::from((k[i >> 1] >> ((i & 1) << 2)) & 15);
-        let mut t = Point::IDENTITY;
-        for (j, entry) in table.iter().enumerate() {
-            // 1 when j == nibble: (j ^ nibble) − 1 borrows exactly when it is 0.
-            let eq = ((j as u64 ^ nibble).wrapping_sub(1)) >> 63;
-            select_into(&mut t, entry, eq);
-        }
-        r = add::<K>(&r, &t);
     }
     r
 }
@@ -257,7 +314,7 @@ pub fn decode_vartime<K: Kernels>(s: &[u8; 32]) -> Option<Point> {
     let v3 = K::mulm(&v2, &v);
     let v7 = K::mulm(&v3, &K::mulm(&v2, &v2));
     let uv7 = K::mulm(&u, &v7);
-    let mut x = K::mulm(&K::mulm(&u, &v3), &pow::<K>(&uv7, &P_MINUS_5_OVER_8));
+    let mut x = K::mulm(&K::mulm(&u, &v3), &pow_p58::<K>(&uv7));
     let vx2 = K::mulm(&v, &K::mulm(&x, &x));
     let neg_u = K::subm(&P_LIMBS, &u);
     if fe_eq_vartime(&vx2, &u) {
@@ -277,4 +334,86 @@ pub fn decode_vartime<K: Kernels>(s: &[u8; 32]) -> Option<Point> {
         x
     };
     Some(Point { x, y, z: one })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ed25519::Reference;
+
+    /// p − 2 and (p − 5)/8 = 2^252 − 3, little-endian bytes.
+    fn exponents() -> ([u8; 32], [u8; 32]) {
+        let mut pm2 = [0xffu8; 32];
+        pm2[0] = 0xeb;
+        pm2[31] = 0x7f;
+        let mut p58 = [0xffu8; 32];
+        p58[0] = 0xfd;
+        p58[31] = 0x0f;
+        (pm2, p58)
+    }
+
+    #[test]
+    fn addition_chains_match_square_and_multiply() {
+        let (pm2, p58) = exponents();
+        let mut x: Fe = [3, 0, 0, 0];
+        for _ in 0..8 {
+            assert_eq!(invert::<Reference>(&x), pow::<Reference>(&x, &pm2));
+            assert_eq!(pow_p58::<Reference>(&x), pow::<Reference>(&x, &p58));
+            assert_eq!(Reference::mulm(&invert::<Reference>(&x), &x), [1, 0, 0, 0]);
+            x = Reference::mulm(&x, &D);
+            x = Reference::addm(&x, &SQRT_M1);
+        }
+        assert_eq!(invert::<Reference>(&[0; 4]), [0; 4]);
+    }
+
+    #[test]
+    fn signed_digits_reconstruct_the_scalar() {
+        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut scalars = vec![[0u8; 32], [0x88; 32], [0x77; 32], [0xff; 32], [0x08; 32]];
+        for _ in 0..200 {
+            scalars.push(core::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x as u8
+            }));
+        }
+        for k in &mut scalars {
+            k[31] &= 0x7f;
+            let e = signed_digits(k);
+            assert!(e[..63].iter().all(|&d| (-8..=7).contains(&d)), "{k:x?}");
+            assert!((0..=8).contains(&e[63]));
+            // Σ e_i·16^i, evaluated from the top as a little-endian byte string.
+            let mut acc = [0i32; 33];
+            for (i, &d) in e.iter().enumerate() {
+                acc[i >> 1] += i32::from(d) << ((i & 1) << 2);
+            }
+            let mut carry = 0i32;
+            let mut got = [0u8; 32];
+            for i in 0..32 {
+                let v = acc[i] + carry;
+                got[i] = (v & 0xff) as u8;
+                carry = v >> 8;
+            }
+            assert_eq!(carry, 0);
+            assert_eq!(&got, k);
+        }
+    }
+
+    #[test]
+    fn scalar_mul_matches_double_and_add() {
+        let mut ks = vec![[0u8; 32], [0x88; 32], [0x77; 32], [0xff; 32]];
+        let mut one = [0u8; 32];
+        one[0] = 1;
+        ks.push(one);
+        let mut eight = [0u8; 32];
+        eight[0] = 8;
+        ks.push(eight);
+        for k in &mut ks {
+            k[31] &= 0x7f;
+            let a = scalar_mul::<Reference>(k, &BASE);
+            let b = scalar_mul_vartime::<Reference>(k, &BASE);
+            assert_eq!(encode::<Reference>(&a), encode::<Reference>(&b), "{k:x?}");
+        }
+    }
 }

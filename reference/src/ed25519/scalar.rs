@@ -1,8 +1,7 @@
 //! Scalars modulo the group order L = 2^252 + 27742317777372353535851937790883648493.
 //!
-//! Plain and constant time: a 512-bit value is reduced bit by bit from the top
-//! (acc = 2·acc + bit, then subtract L unless that borrows), so the work does not
-//! depend on the (secret) value. This code is shared by both tiers: the optimization
+//! Plain and constant time: a 512-bit value is reduced by Barrett's method with
+//! masked final subtractions, so the work does not depend on the (secret) value. This code is shared by both tiers: the optimization
 //! under study is in the field, not here.
 
 use super::mpih::{Limb, add_n, mul_n, set_cond, sub_n};
@@ -15,21 +14,41 @@ pub const L_LIMBS: [u64; 4] = [
     0x1000_0000_0000_0000,
 ];
 
-/// `x mod L` for a 512-bit little-endian `x`, in constant time.
+/// L as five limbs (the width of Barrett's remainders).
+const L5: [u64; 5] = [L_LIMBS[0], L_LIMBS[1], L_LIMBS[2], L_LIMBS[3], 0];
+
+/// μ = floor(2^512 / L), Barrett's constant (260 bits, five limbs).
+pub const MU_LIMBS: [u64; 5] = [
+    0xed9c_e5a3_0a2c_131b,
+    0x2106_215d_0863_29a7,
+    0xffff_ffff_ffff_ffeb,
+    0xffff_ffff_ffff_ffff,
+    0xf,
+];
+
+/// `x mod L` for a 512-bit little-endian `x`, in constant time: Barrett reduction
+/// (Handbook of Applied Cryptography, algorithm 14.42, base 2^64, k = 4):
+/// q = floor(floor(x / 2^192)·μ / 2^320) is at most 2 below floor(x / L), so
+/// r = x − q·L lies in [0, 3L) and is exact modulo 2^320; two masked conditional
+/// subtractions of L finish it. No branch or index depends on `x`.
 pub fn reduce_wide(x: &[u64; 8]) -> [u64; 4] {
-    let mut acc = [0u64; 4];
-    for i in (0..512).rev() {
-        // acc < L < 2^253, so 2·acc + 1 < 2^254 fits in four limbs.
-        let bit = (x[i >> 6] >> (i & 63)) & 1;
-        let mut t = [0u64; 4];
-        let _ = super::mpih::lshift(&mut t, &acc, 1);
-        t[0] |= bit;
-        let mut s = [0u64; 4];
-        let borrow = sub_n(&mut s, &t, &L_LIMBS);
-        acc = t;
-        set_cond(&mut acc, &s, &borrow.is_zero());
+    let q1: [u64; 5] = core::array::from_fn(|i| x[3 + i]);
+    let mut q2 = [0u64; 10];
+    mul_n(&mut q2, &q1, &MU_LIMBS);
+    let q3: [u64; 5] = core::array::from_fn(|i| q2[5 + i]);
+    let mut ql = [0u64; 10];
+    mul_n(&mut ql, &q3, &L5);
+    let r1: [u64; 5] = core::array::from_fn(|i| x[i]);
+    let r2: [u64; 5] = core::array::from_fn(|i| ql[i]);
+    let mut r = [0u64; 5];
+    let _ = sub_n(&mut r, &r1, &r2); // exact: 0 <= r < 3L < 2^320
+    for _ in 0..2 {
+        let mut s = [0u64; 5];
+        let borrow = sub_n(&mut s, &r, &L5);
+        set_cond(&mut r, &s, &borrow.is_zero());
     }
-    acc
+    debug_assert_eq!(r[4], 0);
+    [r[0], r[1], r[2], r[3]]
 }
 
 /// The 64-byte little-endian integer `b` (a SHA-512 output) mod L.
@@ -75,6 +94,74 @@ pub fn is_canonical_vartime(s: &[u8; 32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Bit-serial reduction (acc = 2·acc + bit, subtract L unless that borrows):
+    /// an independent oracle for Barrett.
+    fn reduce_bitwise(x: &[u64; 8]) -> [u64; 4] {
+        let mut acc = [0u64; 4];
+        for i in (0..512).rev() {
+            let bit = (x[i >> 6] >> (i & 63)) & 1;
+            let mut t = [0u64; 4];
+            let _ = crate::ed25519::mpih::lshift::<_, 4, 1>(&mut t, &acc);
+            t[0] |= bit;
+            let mut s = [0u64; 4];
+            let borrow = sub_n(&mut s, &t, &L_LIMBS);
+            acc = if borrow == 0 { s } else { t };
+        }
+        acc
+    }
+
+    #[test]
+    fn mu_is_floor_of_2_512_over_l() {
+        // μ·L <= 2^512 < (μ + 1)·L, i.e. 2^512 − μ·L is in [0, L).
+        let mut prod = [0u64; 10];
+        mul_n(&mut prod, &MU_LIMBS, &L5);
+        assert_eq!(prod[8..], [0, 0], "μ·L < 2^512");
+        let low: [u64; 8] = core::array::from_fn(|i| prod[i]);
+        let mut rem = [0u64; 8];
+        let zero = [0u64; 8];
+        // 2^512 − μ·L = −low mod 2^512 (low is not 0: L is odd); it must be < L.
+        let _ = sub_n(&mut rem, &zero, &low);
+        assert_eq!(rem[4..], [0; 4]);
+        let mut t = [0u64; 4];
+        assert_eq!(
+            sub_n(&mut t, &[rem[0], rem[1], rem[2], rem[3]], &L_LIMBS),
+            1
+        );
+    }
+
+    #[test]
+    fn barrett_matches_bitwise_reduction() {
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let mut cases: Vec<[u64; 8]> = vec![[0; 8], [u64::MAX; 8]];
+        let mut l8 = [0u64; 8];
+        l8[..4].copy_from_slice(&L_LIMBS);
+        cases.push(l8);
+        for k in 1..40u64 {
+            // k·L − 1, k·L, k·L + 1 near multiples of L, and shifted copies.
+            let mut kl = [0u64; 8];
+            mul_n(&mut kl, &[k, 0, 0, 0], &L_LIMBS);
+            cases.push(kl);
+            let mut t = [0u64; 8];
+            let _ = sub_n(&mut t, &kl, &[1, 0, 0, 0, 0, 0, 0, 0]);
+            cases.push(t);
+            let mut hi = [0u64; 8];
+            mul_n(&mut hi, &L_LIMBS, &[next(), next(), next(), next() >> 3]);
+            cases.push(hi);
+        }
+        for _ in 0..2000 {
+            cases.push(core::array::from_fn(|_| next()));
+        }
+        for x in &cases {
+            assert_eq!(reduce_wide(x), reduce_bitwise(x), "{x:x?}");
+        }
+    }
 
     #[test]
     fn reduce_small_and_order() {
