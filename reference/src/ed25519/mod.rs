@@ -24,7 +24,8 @@
 //!   encode([S]B − [k]A) == R. Low-order A and R are accepted when it holds.
 //!
 //! Constant time: key generation and signing use the constant-time fixed-window
-//! [`point::scalar_mul`]; functions with `vartime` in the name run on public data
+//! `point::scalar_mul` (crate-internal: its callers guarantee k < 2^255, the
+//! clamped secret scalar or a nonce reduced mod L); functions with `vartime` in the name run on public data
 //! only (verification). Every field kernel is branch-free.
 
 pub mod field;

@@ -216,15 +216,18 @@ fn signed_digits(k: &[u8; 32]) -> [i8; 64] {
 }
 
 /// [k]P for a **secret** scalar `k` < 2^255 (little-endian; every RFC 8032 secret
-/// scalar is: clamped scalars have bit 255 clear, nonces are < L), constant time:
-/// signed 4-bit windows from the top (digits in [−8, 8], [`signed_digits`]), four
+/// scalar is: clamped scalars have bit 255 clear, nonces are < L), constant time.
+/// Crate-internal because that precondition is not checked in release builds (a
+/// check would branch on the secret): keygen and sign are its only callers.
+///
+/// Signed 4-bit windows from the top (digits in [−8, 8], [`signed_digits`]), four
 /// doublings and one addition of ±[|digit|]P per window. The entry [|digit|]P is
 /// read by scanning the whole 9-entry table with masks and then negated or not with
 /// a mask (the negation is always computed), so neither the branch pattern nor the
 /// memory access pattern depends on `k`. (libgcrypt does one doubling, one addition
 /// and a masked swap per bit; the window keeps the same formulas and cuts the
 /// additions by four, docs/ed25519.md "Deviations". Both tiers run this code.)
-pub fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
+pub(crate) fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
     debug_assert!(k[31] < 0x80, "scalar_mul needs k < 2^255");
     // table[j] = [j]P for j = 0..=8: doublings for the even entries.
     let mut table = [Point::IDENTITY; 9];
