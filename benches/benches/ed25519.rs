@@ -1,6 +1,7 @@
 //! Ed25519 before/after (libgcrypt 9c12226c) with ed25519-dalek side by side.
 //!
-//! Benchmark IDs: `ed25519/op=<keygen|sign|verify>,impl=<reference|optimized|dalek>`
+//! Benchmark IDs: `ed25519/op=<keygen|sign|verify>,impl=<reference|optimized|dalek|aws-lc>`
+//! (`aws-lc` with `--features aws-lc`)
 //! and `ed25519-field/op=<mulm|addm|subm>,impl=<reference|optimized>`.
 //! The seed-format table is produced from these by `docs/ed25519.md`'s recipe.
 
@@ -46,6 +47,31 @@ fn dalek(c: &mut Criterion) {
     });
 }
 
+/// AWS-LC through aws-lc-rs (`--features aws-lc`). Its signature must equal ours
+/// (Ed25519 signing is deterministic), checked before measuring.
+#[cfg(feature = "aws-lc")]
+fn aws_lc(c: &mut Criterion) {
+    use aws_lc_rs::signature::{ED25519, Ed25519KeyPair, KeyPair as _, UnparsedPublicKey};
+    let key = Ed25519KeyPair::from_seed_unchecked(&SEED).expect("32-byte seed");
+    let sig = key.sign(MSG);
+    let ours = SigningKey::from_seed::<Reference>(&SEED).expect("seed");
+    assert_eq!(
+        sig.as_ref(),
+        r::sign::<Reference>(&ours, MSG).as_slice(),
+        "aws-lc-rs and refopt disagree"
+    );
+    let pk = UnparsedPublicKey::new(&ED25519, key.public_key().as_ref().to_vec());
+    c.bench_function("ed25519/op=keygen,impl=aws-lc", |b| {
+        b.iter(|| Ed25519KeyPair::from_seed_unchecked(black_box(&SEED)))
+    });
+    c.bench_function("ed25519/op=sign,impl=aws-lc", |b| {
+        b.iter(|| key.sign(black_box(MSG)))
+    });
+    c.bench_function("ed25519/op=verify,impl=aws-lc", |b| {
+        b.iter(|| pk.verify(black_box(MSG), black_box(sig.as_ref())).unwrap())
+    });
+}
+
 fn field<K: Kernels>(c: &mut Criterion, name: &str) {
     let u: Fe = [
         0x1234_5678_9abc_def0,
@@ -76,6 +102,8 @@ fn all(c: &mut Criterion) {
     api::<Reference>(c, "reference");
     api::<Optimized>(c, "optimized");
     dalek(c);
+    #[cfg(feature = "aws-lc")]
+    aws_lc(c);
 }
 
 criterion_group!(benches, all);

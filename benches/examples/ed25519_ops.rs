@@ -1,5 +1,6 @@
 //! One Ed25519 operation per run, for instruction counts with callgrind:
-//! `ed25519_ops <impl> <op> [reps]` with impl `reference|optimized|dalek` and op
+//! `ed25519_ops <impl> <op> [reps]` with impl `reference|optimized|dalek` (and
+//! `aws-lc` with `--features aws-lc`) and op
 //! `setup|keygen|sign|verify|mulm|addm|subm`. Instructions per op =
 //! (count(op, reps) − count(setup)) / reps; `setup` does the same preparation and
 //! no operation.
@@ -68,6 +69,28 @@ fn dalek(op: &str, reps: usize) {
     }
 }
 
+/// AWS-LC through aws-lc-rs (`--features aws-lc`).
+#[cfg(feature = "aws-lc")]
+fn aws_lc(op: &str, reps: usize) {
+    use aws_lc_rs::signature::{ED25519, Ed25519KeyPair, KeyPair as _, UnparsedPublicKey};
+    let key = Ed25519KeyPair::from_seed_unchecked(&SEED).expect("32-byte seed");
+    let sig = key.sign(MSG);
+    let pk = UnparsedPublicKey::new(&ED25519, key.public_key().as_ref().to_vec());
+    for _ in 0..reps {
+        match op {
+            "setup" => {}
+            "keygen" => {
+                black_box(Ed25519KeyPair::from_seed_unchecked(black_box(&SEED)).expect("seed"));
+            }
+            "sign" => {
+                black_box(key.sign(black_box(MSG)));
+            }
+            "verify" => pk.verify(black_box(MSG), black_box(sig.as_ref())).unwrap(),
+            _ => panic!("unknown op {op} for aws-lc"),
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let imp = args.get(1).map_or("optimized", String::as_str);
@@ -77,6 +100,8 @@ fn main() {
         "reference" => run::<Reference>(op, reps),
         "optimized" => run::<Optimized>(op, reps),
         "dalek" => dalek(op, reps),
+        #[cfg(feature = "aws-lc")]
+        "aws-lc" => aws_lc(op, reps),
         _ => panic!("unknown impl {imp}"),
     }
 }

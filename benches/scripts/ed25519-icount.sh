@@ -2,7 +2,8 @@
 # Instruction counts (callgrind Ir) per Ed25519 operation, the procedure of
 # docs/ed25519.md: per op = (count(op, reps) - count(setup, reps)) / reps, for the
 # reference and optimized tiers and ed25519-dalek, and the three field kernels alone.
-# Pass `--features inline-mpih` to measure the fully inlined limb layer.
+# Pass `--features inline-mpih` to measure the fully inlined limb layer, and
+# `--features aws-lc` to add AWS-LC (aws-lc-rs) beside dalek.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q -p benches --example ed25519_ops "$@"
@@ -19,7 +20,9 @@ per_op() { # impl op reps
   echo $(( (op - base) / $3 ))
 }
 printf '%-10s %-7s %12s\n' impl op Ir/op
-for imp in reference optimized dalek; do
+impls="reference optimized dalek"
+case "$*" in *aws-lc*) impls="$impls aws-lc" ;; esac
+for imp in $impls; do
   for op in keygen sign verify; do
     printf '%-10s %-7s %12s\n' "$imp" "$op" "$(per_op "$imp" "$op" 4)"
   done
