@@ -12,7 +12,9 @@ pub mod field;
 
 use reference::ed25519::field::LIMB_SIZE_25519;
 use reference::ed25519::mpih::mul_n;
-use reference::ed25519::{Fe, Kernels, carry_lemma_holds};
+use reference::ed25519::{
+    Fe, Kernels, addm_ensures, carry_lemma_holds, mulm_ensures, subm_ensures,
+};
 
 /// The optimized field kernels (libgcrypt after 9c12226c).
 #[derive(Clone, Copy, Debug, Default)]
@@ -21,11 +23,15 @@ pub struct Optimized;
 impl Kernels for Optimized {
     #[inline]
     fn addm(u: &Fe, v: &Fe) -> Fe {
-        field::ec_addm_25519(u, v)
+        let w = field::ec_addm_25519(u, v);
+        debug_assert!(addm_ensures(u, v, &w), "Kernels::addm ensures");
+        w
     }
     #[inline]
     fn subm(u: &Fe, v: &Fe) -> Fe {
-        field::ec_subm_25519(u, v)
+        let w = field::ec_subm_25519(u, v);
+        debug_assert!(subm_ensures(u, v, &w), "Kernels::subm ensures");
+        w
     }
     #[inline]
     fn mulm(u: &Fe, v: &Fe) -> Fe {
@@ -33,6 +39,7 @@ impl Kernels for Optimized {
         mul_n(&mut n, u, v);
         let (w, cy) = field::ec_mulm_25519_reduce(&mut n);
         debug_assert!(carry_lemma_holds(u, v, cy), "carry lemma: {cy} > 9");
+        debug_assert!(mulm_ensures(u, v, &w), "Kernels::mulm ensures");
         w
     }
 }

@@ -20,8 +20,8 @@
 //! its value at x = 1 is a(1), where the reference divstep returns the canonical
 //! representative. Compare mod (2, Φ_509).
 
-use reference::ntruhps2048509::Poly;
 use reference::ntruhps2048509::params::N;
+use reference::ntruhps2048509::{Poly, r2_invertible, r2_is_inverse};
 
 /// A bit-packed element of F2\[x\]/(x^509 − 1); bits 509..511 are zero.
 pub type R2 = [u64; 8];
@@ -467,5 +467,10 @@ pub fn r2_mul_portable(a: &R2, b: &R2) -> R2 {
 
 /// `poly_R2_inv` by the chain on the portable path.
 pub fn poly_r2_inv_portable(a: &Poly) -> Poly {
-    r2_to_poly(&r2_inv_chain(&r2_from_poly(a), r2_mul_portable))
+    let r = r2_to_poly(&r2_inv_chain(&r2_from_poly(a), r2_mul_portable));
+    debug_assert!(
+        !r2_invertible(a) || r2_is_inverse(a, &r),
+        "Kernels::poly_r2_inv ensures"
+    );
+    r
 }

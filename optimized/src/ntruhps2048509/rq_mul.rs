@@ -19,7 +19,7 @@
 //! AVX2 intrinsics, chosen at run time by [`poly_rq_mul_karatsuba`]. Both are checked
 //! against the schoolbook product.
 
-use reference::ntruhps2048509::Poly;
+use reference::ntruhps2048509::{Poly, rq_mul_is_exact};
 
 /// The rows of the 32×32 schoolbook product, with literal row numbers i: block k
 /// of the result gains `a[i]·bp[32 + 16k − i ..][..16]` (b sits at `bp[32..64]`), for the
@@ -221,14 +221,20 @@ mod baseline {
 /// `poly_Rq_mul` by Toom-4/Karatsuba compiled for the baseline target: equal to the
 /// reference schoolbook product mod 2^13 for every input.
 pub fn poly_rq_mul_portable(a: &Poly, b: &Poly) -> Poly {
-    baseline::rq_mul_padded(a, b)
+    let r = baseline::rq_mul_padded(a, b);
+    debug_assert!(rq_mul_is_exact(a, b, &r), "Kernels::poly_rq_mul ensures");
+    r
 }
 
 /// `poly_Rq_mul` by Toom-4/Karatsuba, with AVX2 when the CPU has it
 /// ([`super::arch::Avx2::detect`]), else [`poly_rq_mul_portable`].
 pub fn poly_rq_mul_karatsuba(a: &Poly, b: &Poly) -> Poly {
     match super::arch::Avx2::detect() {
-        Some(t) => t.rq_mul(a, b),
+        Some(t) => {
+            let r = t.rq_mul(a, b);
+            debug_assert!(rq_mul_is_exact(a, b, &r), "Kernels::poly_rq_mul ensures");
+            r
+        }
         None => poly_rq_mul_portable(a, b),
     }
 }

@@ -18,7 +18,7 @@
 
 use reference::sntrup761::arith::{f3_freeze, fq_freeze};
 use reference::sntrup761::poly::{r3_wrap, rq_wrap};
-use reference::sntrup761::{Fq, P, Small};
+use reference::sntrup761::{Fq, P, Small, is_rq, is_small, small_le_2};
 
 /// Largest |Σ| the Rq accumulator reaches, with |f| <= q12 and |g| <= 2.
 pub const RQ_ACC_BOUND: i64 = 2 * 761 * 2295;
@@ -52,8 +52,7 @@ fn dot_r3(f: &[Small], g_rev: &[Small]) -> i32 {
 /// Preconditions: |f\[j\]| <= q12, |g\[j\]| <= 2. Postcondition: identical to
 /// [`reference::sntrup761::poly::rq_mult_small_per_step`].
 pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
-    debug_assert!(f.iter().all(|&x| (-2295..=2295).contains(&x)));
-    debug_assert!(g.iter().all(|&x| (-2..=2).contains(&x)));
+    debug_assert!(is_rq(f) && small_le_2(g), "Kernels::rq_mult_small requires");
     let mut fg = [0 as Fq; 2 * P - 1];
     for (i, out) in fg.iter_mut().enumerate().take(P) {
         // j in 0..=i pairs f[j] with g[i-j].
@@ -65,6 +64,7 @@ pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
         *out = fq_freeze(dot_rq(&f[lo..], &g[lo..]));
     }
     rq_wrap(h, &mut fg);
+    debug_assert!(is_rq(h), "Kernels::rq_mult_small ensures");
 }
 
 /// R3_mult, deferred reduction: h = f·g in R3.
@@ -72,7 +72,7 @@ pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
 /// Preconditions: |f\[j\]|, |g\[j\]| <= 2. Postcondition: identical to
 /// [`reference::sntrup761::poly::r3_mult_per_step`].
 pub fn r3_mult_deferred(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
-    debug_assert!(f.iter().chain(g).all(|&x| (-2..=2).contains(&x)));
+    debug_assert!(small_le_2(f) && small_le_2(g), "Kernels::r3_mult requires");
     let mut fg = [0 as Small; 2 * P - 1];
     for (i, out) in fg.iter_mut().enumerate().take(P) {
         *out = f3_freeze(dot_r3(&f[..=i], &g[..=i]) as i16);
@@ -82,4 +82,5 @@ pub fn r3_mult_deferred(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
         *out = f3_freeze(dot_r3(&f[lo..], &g[lo..]) as i16);
     }
     r3_wrap(h, &mut fg);
+    debug_assert!(is_small(h), "Kernels::r3_mult ensures");
 }

@@ -7,7 +7,7 @@
 
 use reference::RandomSource;
 use reference::sntrup761::random::{short_fromlist, small_from_word};
-use reference::sntrup761::{P, RANDOM_POLY_BYTES, Small};
+use reference::sntrup761::{P, RANDOM_POLY_BYTES, Small, is_short, is_small};
 
 /// The p little-endian words of one 3044-byte draw.
 fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
@@ -27,6 +27,7 @@ fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
 pub fn short_random_batched<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
     let mut l = draw_words(rng);
     short_fromlist(out, &l);
+    debug_assert!(is_short(out), "Kernels::short_random ensures");
     l.fill(0);
     core::hint::black_box(&l);
 }
@@ -37,6 +38,7 @@ pub fn small_random_batched<R: RandomSource + ?Sized>(out: &mut [Small; P], rng:
     for (o, &w) in out.iter_mut().zip(&l) {
         *o = small_from_word(w);
     }
+    debug_assert!(is_small(out), "Kernels::small_random ensures");
     l.fill(0);
     core::hint::black_box(&l);
 }

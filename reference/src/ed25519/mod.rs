@@ -55,13 +55,62 @@ pub const SIGNATURE_LEN: usize = 64;
 /// limbs libgcrypt's `ec_*_25519` return, carries dropped modulo 2^256. Correctness
 /// mod p, for the point code: inputs in [0, p] give `addm`, `subm` in [0, p] and
 /// `mulm` in [0, p).
+///
+/// The contracts are hax-lib `ensures` over the executable predicates
+/// [`addm_ensures`], [`subm_ensures`] and [`mulm_ensures`] (no `requires`: the
+/// functions are total, and the range statements are implications from inputs in
+/// [0, p]): erased in a normal build, type-checked under `--cfg hax` (CI), and checked
+/// with `debug_assert!` on every call of both tiers' kernels in tests.
+#[hax_lib::attributes]
 pub trait Kernels {
     /// `ec_addm_25519`: u + v mod p for u, v <= p.
+    #[hax_lib::ensures(|w| addm_ensures(u, v, &w))]
     fn addm(u: &Fe, v: &Fe) -> Fe;
     /// `ec_subm_25519`: u − v mod p for u, v <= p.
+    #[hax_lib::ensures(|w| subm_ensures(u, v, &w))]
     fn subm(u: &Fe, v: &Fe) -> Fe;
     /// `ec_mulm_25519`: u · v mod p for u · v < 2^511, canonical.
+    #[hax_lib::ensures(|w| mulm_ensures(u, v, &w))]
     fn mulm(u: &Fe, v: &Fe) -> Fe;
+}
+
+/// A 4-limb value widened to five limbs.
+fn wide(x: &Fe) -> [u64; 5] {
+    [x[0], x[1], x[2], x[3], 0]
+}
+
+/// a + b over five limbs (no overflow for the values used here: all below 2^258).
+fn add5(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
+    let mut w = [0u64; 5];
+    let _ = mpih::add_n(&mut w, a, b);
+    w
+}
+
+/// a − b ∈ {−2p, −p, 0, p, 2p}: a ≡ b (mod p) for values whose difference is at most
+/// 2p in size (what the range of `addm`/`subm` leaves).
+fn within_two_p_congruent(a: &[u64; 5], b: &[u64; 5]) -> bool {
+    let p = wide(&P_LIMBS);
+    let p2 = add5(&p, &p);
+    *a == *b || *a == add5(b, &p) || *a == add5(b, &p2) || *b == add5(a, &p) || *b == add5(a, &p2)
+}
+
+/// Postcondition of [`Kernels::addm`]: for u, v <= p, w <= p and w ≡ u + v (mod p).
+pub fn addm_ensures(u: &Fe, v: &Fe, w: &Fe) -> bool {
+    !(le_p(u) && le_p(v))
+        || (le_p(w) && within_two_p_congruent(&add5(&wide(u), &wide(v)), &wide(w)))
+}
+
+/// Postcondition of [`Kernels::subm`]: for u, v <= p, w <= p and w + v ≡ u (mod p).
+pub fn subm_ensures(u: &Fe, v: &Fe, w: &Fe) -> bool {
+    !(le_p(u) && le_p(v))
+        || (le_p(w) && within_two_p_congruent(&add5(&wide(w), &wide(v)), &wide(u)))
+}
+
+/// Postcondition of [`Kernels::mulm`] checked on every call: for u, v <= p, w is
+/// canonical (< p). (That w ≡ u·v is obligation ED-2 plus the official vectors; a
+/// per-call reduction oracle would make the tests too slow.)
+pub fn mulm_ensures(u: &Fe, v: &Fe, w: &Fe) -> bool {
+    !(le_p(u) && le_p(v)) || field::is_canonical_vartime(w)
 }
 
 /// The reference kernels: libgcrypt before 9c12226c ([`field`]).
@@ -71,11 +120,15 @@ pub struct Reference;
 impl Kernels for Reference {
     #[inline]
     fn addm(u: &Fe, v: &Fe) -> Fe {
-        field::ec_addm_25519(u, v)
+        let w = field::ec_addm_25519(u, v);
+        debug_assert!(addm_ensures(u, v, &w), "Kernels::addm ensures");
+        w
     }
     #[inline]
     fn subm(u: &Fe, v: &Fe) -> Fe {
-        field::ec_subm_25519(u, v)
+        let w = field::ec_subm_25519(u, v);
+        debug_assert!(subm_ensures(u, v, &w), "Kernels::subm ensures");
+        w
     }
     #[inline]
     fn mulm(u: &Fe, v: &Fe) -> Fe {
@@ -83,6 +136,7 @@ impl Kernels for Reference {
         mul_n(&mut n, u, v);
         let (w, cy) = field::ec_mulm_25519_reduce(&mut n);
         debug_assert!(carry_lemma_holds(u, v, cy), "carry lemma: {cy} > 9");
+        debug_assert!(mulm_ensures(u, v, &w), "Kernels::mulm ensures");
         w
     }
 }

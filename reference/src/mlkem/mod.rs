@@ -125,12 +125,20 @@ pub const ALL: [&Params; 3] = [&ML_KEM_512, &ML_KEM_768, &ML_KEM_1024];
 pub const SS_LEN: usize = 32;
 
 /// The kernels an ML-KEM tier supplies.
+///
+/// The contracts are hax-lib `requires`/`ensures` over executable predicates
+/// ([`encrypt_u_requires`], [`encrypt_u_ensures`]): erased in a normal build,
+/// type-checked under `--cfg hax` (CI), and run as `debug_assert!`s around every call
+/// in the protocol code.
+#[hax_lib::attributes]
 pub trait Kernels {
     /// u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 (Algorithm 14, line 19) for the first k entries.
     ///
     /// Preconditions: every coefficient of `a`, `y_hat` and `e1` is canonical (< q);
     /// slices hold at least k entries. Postcondition: `u[..k]` is canonical and equals
     /// the exact Z_q value of the formula, so every correct tier writes the same bytes.
+    #[hax_lib::requires(encrypt_u_requires(k, a, y_hat, e1) && u.len() >= k)]
+    #[hax_lib::ensures(|_| encrypt_u_ensures(k, &future(u)))]
     fn encrypt_u(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &mut [Poly]);
 }
 

@@ -80,12 +80,21 @@ use params::{
 };
 
 /// The kernels an NTRU-HPS tier supplies.
+///
+/// The contracts are hax-lib `requires`/`ensures` over the executable predicates
+/// [`rq_mul_is_exact`], [`r2_invertible`], [`r2_is_inverse`] and [`rq_is_inverse`]:
+/// erased in a normal build, type-checked under `--cfg hax` (CI); the optimized kernels
+/// and [`Kernels::poly_rq_inv`] check them with `debug_assert!` on every call (tests run
+/// with debug assertions on; on non-invertible input only the implication is checked,
+/// since the pairs also compare both tiers there).
+#[hax_lib::attributes]
 pub trait Kernels {
     /// `poly_Rq_mul`: the product in Z_{2^16}\[x\]/(x^n − 1).
     ///
     /// Postcondition: exact mod q = 2048 for all inputs (the reference is also exact
     /// mod 2^16; only the residue mod q is ever used, every consumer reduces mod q or
     /// checks only bits below 11).
+    #[hax_lib::ensures(|r| rq_mul_is_exact(a, b, &r))]
     fn poly_rq_mul(a: &Poly, b: &Poly) -> Poly;
 
     /// `poly_R2_inv`: an inverse of a mod (2, Φ_n).
@@ -93,6 +102,8 @@ pub trait Kernels {
     /// Precondition: a ≢ 0 mod (2, Φ_n) (only bit 0 of each coefficient is read).
     /// Postcondition: coefficients in {0, 1}; r·a ≡ 1 mod (2, Φ_n). The representative
     /// mod x^n − 1 is **not** specified: compare after [`poly::poly_mod_2_phi_n`].
+    #[hax_lib::requires(r2_invertible(a))]
+    #[hax_lib::ensures(|r| r2_is_inverse(a, &r))]
     fn poly_r2_inv(a: &Poly) -> Poly;
 
     /// `poly_Rq_inv`: an inverse of a mod (q, Φ_n), as [`Kernels::poly_r2_inv`] then
@@ -100,10 +111,56 @@ pub trait Kernels {
     ///
     /// Precondition: a invertible mod (2, Φ_n). Postcondition: r·a ≡ 1 mod (q, Φ_n);
     /// compare after [`poly::poly_mod_q_phi_n`] and reduction mod q.
+    #[hax_lib::requires(r2_invertible(a))]
+    #[hax_lib::ensures(|r| rq_is_inverse(a, &r))]
     fn poly_rq_inv(a: &Poly) -> Poly {
         let ai2 = Self::poly_r2_inv(a);
-        poly::poly_r2_inv_to_rq_inv(&ai2, a, Self::poly_rq_mul)
+        let r = poly::poly_r2_inv_to_rq_inv(&ai2, a, Self::poly_rq_mul);
+        debug_assert!(
+            !r2_invertible(a) || rq_is_inverse(a, &r),
+            "Kernels::poly_rq_inv ensures"
+        );
+        r
     }
+}
+
+/// `r` is a·b mod q (every coefficient of the schoolbook product, mod q).
+pub fn rq_mul_is_exact(a: &Poly, b: &Poly, r: &Poly) -> bool {
+    let want = poly::poly_rq_mul_schoolbook(a, b);
+    want.0
+        .iter()
+        .zip(&r.0)
+        .all(|(&x, &y)| poly::modq(x) == poly::modq(y))
+}
+
+/// a ≢ 0 mod (2, Φ_n), i.e. a is invertible there (Φ_n is irreducible mod 2 for
+/// n = 509): the low bits of a's coefficients are not all equal.
+pub fn r2_invertible(a: &Poly) -> bool {
+    a.0.iter().any(|&c| (c ^ a.0[0]) & 1 == 1)
+}
+
+/// r's coefficients are bits and r·a ≡ 1 mod (2, Φ_n).
+pub fn r2_is_inverse(a: &Poly, r: &Poly) -> bool {
+    if r.0.iter().any(|&c| c > 1) {
+        return false;
+    }
+    let bits = Poly(a.0.map(|c| c & 1));
+    let mut prod = poly::poly_rq_mul_schoolbook(&bits, r);
+    poly::poly_mod_2_phi_n(&mut prod);
+    prod.0
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| c == u16::from(i == 0))
+}
+
+/// r·a ≡ 1 mod (q, Φ_n).
+pub fn rq_is_inverse(a: &Poly, r: &Poly) -> bool {
+    let mut prod = poly::poly_rq_mul_schoolbook(a, r);
+    poly::poly_mod_q_phi_n(&mut prod);
+    prod.0
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| poly::modq(c) == u16::from(i == 0))
 }
 
 /// The reference kernels: the round-3 `ref-common` code (divstep `poly_R2_inv`,

@@ -80,24 +80,56 @@ const _: () = assert!(2 * (P as i64) <= i16::MAX as i64);
 /// Every tier must give results identical to [`Reference`] on the stated
 /// preconditions; the randomness kernels additionally only when the source is
 /// call-boundary invariant (see [`RandomSource::is_call_boundary_invariant`]).
+///
+/// The contracts are hax-lib `requires`/`ensures` over the executable predicates
+/// [`is_rq`], [`is_small`], [`small_le_2`] and [`is_short`]: erased in a normal build,
+/// type-checked under `--cfg hax` (CI); the optimized kernels also check them with
+/// `debug_assert!` on every call (tests run with debug assertions on).
+#[hax_lib::attributes]
 pub trait Kernels {
     /// Short_random: a polynomial of weight exactly w with coefficients in {-1,0,1},
     /// from p little-endian 32-bit words read from `rng` (3044 bytes in all) through
     /// [`random::short_fromlist`].
+    #[hax_lib::ensures(|_| is_short(&future(out)))]
     fn short_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R);
     /// Small_random: a polynomial in {-1,0,1}^p, from p little-endian 32-bit words
     /// read from `rng` (3044 bytes in all) through [`random::small_from_word`].
+    #[hax_lib::ensures(|_| is_small(&future(out)))]
     fn small_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R);
     /// Rq_mult_small: h = f·g in Rq.
     ///
     /// Preconditions: |f\[i\]| <= q12, |g\[i\]| <= 2. Postcondition: h is the
     /// canonical representative (in [-q12, q12]) of the exact product.
+    #[hax_lib::requires(is_rq(f) && small_le_2(g))]
+    #[hax_lib::ensures(|_| is_rq(&future(h)))]
     fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]);
     /// R3_mult: h = f·g in R3.
     ///
     /// Preconditions: |f\[i\]| <= 2, |g\[i\]| <= 2. Postcondition: h in {-1,0,1}^p is
     /// the exact product mod 3.
+    #[hax_lib::requires(small_le_2(f) && small_le_2(g))]
+    #[hax_lib::ensures(|_| is_small(&future(h)))]
     fn r3_mult(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]);
+}
+
+/// Every coefficient is a canonical element of Z_q: in [−q12, q12].
+pub fn is_rq(f: &[Fq; P]) -> bool {
+    f.iter().all(|&x| (-Q12..=Q12).contains(&i32::from(x)))
+}
+
+/// Every coefficient is in {−1, 0, 1}.
+pub fn is_small(f: &[Small; P]) -> bool {
+    f.iter().all(|&x| (-1..=1).contains(&x))
+}
+
+/// Every coefficient has absolute value at most 2 (the small operands' input bound).
+pub fn small_le_2(f: &[Small; P]) -> bool {
+    f.iter().all(|&x| (-2..=2).contains(&x))
+}
+
+/// Short: small with exactly w nonzero coefficients.
+pub fn is_short(f: &[Small; P]) -> bool {
+    is_small(f) && f.iter().filter(|&&x| x != 0).count() == W
 }
 
 /// The reference kernels: libgcrypt before patch 06 (per-coefficient `urandom32`
