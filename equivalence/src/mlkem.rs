@@ -240,8 +240,8 @@ pub static PAIRS: &[&dyn Pair] = &[
     &Api(&r::ML_KEM_1024, "ml-kem-1024"),
 ];
 
-/// The four-way Keccak-f[1600] both ML-KEM tiers hash with: the dispatching path
-/// (AVX2 where the CPU has it) against the portable one ([`keccak::f1600`] per state),
+/// The four-way Keccak-f\[1600\] both ML-KEM tiers hash with: the dispatching path
+/// (AVX2 where the CPU has it) against the portable one (`keccak::f1600` per state),
 /// on random states and states with all-zero or all-one lanes mixed in.
 #[derive(Clone, Copy, Debug)]
 pub struct KeccakX4;

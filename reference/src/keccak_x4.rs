@@ -1,4 +1,4 @@
-//! Four independent Keccak-f[1600] permutations at once (FIPS 202 section 3.3).
+//! Four independent Keccak-f\[1600\] permutations at once (FIPS 202 section 3.3).
 //!
 //! ML-KEM hashes many short, independent inputs: the k² SHAKE128 streams that expand Â
 //! and the 2k + 1 SHAKE256 PRF calls of K-PKE. On x86-64 with AVX2 the four states are
@@ -59,7 +59,7 @@ pub fn simd_available() -> bool {
     }
 }
 
-/// Keccak-f[1600] applied to each of the four states.
+/// Keccak-f\[1600\] applied to each of the four states.
 pub fn f1600_x4(s: &mut StateX4) {
     #[cfg(target_arch = "x86_64")]
     {

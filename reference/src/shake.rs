@@ -1,4 +1,4 @@
-//! SHAKE128 and SHAKE256 (FIPS 202) as sponges over RustCrypto's Keccak-f[1600]
+//! SHAKE128 and SHAKE256 (FIPS 202) as sponges over RustCrypto's Keccak-f\[1600\]
 //! (the `keccak` crate, the permutation the `sha3` crate runs).
 //!
 //! Why not `sha3`'s own XOF reader: `sha3` 0.10 permutes *eagerly* after every block it

@@ -4,7 +4,7 @@
 use reference::mlkem::ntt::{inverse_ntt, multiply_ntts, ntt_add, poly_add};
 use reference::mlkem::{Kernels, Matrix, NttPoly, Poly};
 
-/// The merged kernel: u[i] = e1[i] + NTT⁻¹(Σ_j Â[j][i] ∘ ŷ[j]), summing in the NTT
+/// The merged kernel: `u[i] = e1[i] + NTT⁻¹(Σ_j Â[j][i] ∘ ŷ[j])`, summing in the NTT
 /// domain and taking k inverse NTTs instead of k².
 ///
 /// Same preconditions and postcondition as [`Kernels::encrypt_u`]. Why the bytes

@@ -87,8 +87,8 @@ pub fn ec_mulm_25519_reduce<L: Limb>(n: &mut [L; 8]) -> ([L; 4], L) {
 
 /// First half of the old reduction (seed brief D (1), steps 2-5): L = n mod 2^255;
 /// H = n >> 255 as five limbs; 19·H_low as (H_low << 4) + 3·H_low with the carries
-/// in `m[4]` (H's fifth limb is overwritten); returns (w, m[4]) with
-/// m[4]·2^256 + w = L + 19·H_low.
+/// in `m[4]` (H's fifth limb is overwritten); returns (w, `m[4]`) with
+/// `m[4]`·2^256 + w = L + 19·H_low.
 #[inline(always)]
 pub fn ec_mulm_25519_fold19<L: Limb>(n: &[L; 8]) -> ([L; 4], L) {
     let zero = L::constant(0);

@@ -20,8 +20,8 @@
 //! * `A` and `R` must decode strictly (y < p; x = 0 with the sign bit set is
 //!   rejected; a y with no x is rejected), else reject;
 //! * k = SHA-512(R ‖ A ‖ M) over the bytes as received;
-//! * the **cofactorless** equation [S]B = R + [k]A, checked as
-//!   encode([S]B − [k]A) == R. Low-order A and R are accepted when it holds.
+//! * the **cofactorless** equation \[S\]B = R + \[k\]A, checked as
+//!   encode(\[S\]B − \[k\]A) == R. Low-order A and R are accepted when it holds.
 //!
 //! Constant time: key generation and signing use the constant-time fixed-window
 //! `point::scalar_mul` (crate-internal: its callers guarantee k < 2^255, the
@@ -167,7 +167,7 @@ impl core::fmt::Debug for SigningKey {
 }
 
 impl SigningKey {
-    /// RFC 8032 5.1.5: h = SHA-512(seed); s = clamp(h[0..32]); A = [s]B.
+    /// RFC 8032 5.1.5: h = SHA-512(seed); s = clamp(h[0..32]); A = \[s\]B.
     ///
     /// # Errors
     /// [`Error::InvalidLength`] when `seed` is not 32 bytes.
@@ -213,7 +213,7 @@ fn hash_mod_l(parts: &[&[u8]]) -> [u64; 4] {
     scalar::reduce_bytes(&d)
 }
 
-/// RFC 8032 5.1.6: r = SHA-512(prefix ‖ M) mod L; R = [r]B; k = SHA-512(R ‖ A ‖ M)
+/// RFC 8032 5.1.6: r = SHA-512(prefix ‖ M) mod L; R = \[r\]B; k = SHA-512(R ‖ A ‖ M)
 /// mod L; S = (r + k·s) mod L; the signature is R ‖ S.
 pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
     let r = hash_mod_l(&[&key.prefix, msg]);

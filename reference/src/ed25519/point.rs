@@ -267,7 +267,7 @@ pub(crate) fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
     r
 }
 
-/// [k]P for a **public** scalar `k` (little-endian), variable time: double and add
+/// \[k\]P for a **public** scalar `k` (little-endian), variable time: double and add
 /// only when the bit is set. Used only by verification.
 pub fn scalar_mul_vartime<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
     let mut r = Point::IDENTITY;

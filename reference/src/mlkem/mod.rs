@@ -34,7 +34,7 @@ pub use ntt::{NttPoly, Poly};
 /// The largest module rank (ML-KEM-1024).
 pub const MAX_K: usize = 4;
 
-/// Â, indexed `[i][j]` with Â[i][j] = SampleNTT(ρ ‖ j ‖ i); only the top-left k×k
+/// Â, indexed `[i][j]` with Â\[i\]\[j\] = SampleNTT(ρ ‖ j ‖ i); only the top-left k×k
 /// block is used.
 pub type Matrix = [[NttPoly; MAX_K]; MAX_K];
 

@@ -9,7 +9,7 @@ use super::field::{self, Fe, Q};
 /// Number of coefficients.
 pub const N: usize = 256;
 
-/// A polynomial in R_q = Z_q[X]/(X^256 + 1), coefficients canonical.
+/// A polynomial in R_q = Z_q\[X\]/(X^256 + 1), coefficients canonical.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Poly(pub [Fe; N]);
 

@@ -194,7 +194,7 @@ pub(crate) fn encapsulate_with_r<K: Kernels>(
 }
 
 /// KEM_Encap: r = Short_random (one 3044-byte polynomial draw), then
-/// [`encapsulate_with_r`].
+/// `encapsulate_with_r`.
 ///
 /// # Errors
 /// [`Error::InvalidLength`] when `pk` is not 1158 bytes; nothing is drawn then.
