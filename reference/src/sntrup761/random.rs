@@ -34,6 +34,9 @@ pub fn short_fromlist(out: &mut [Small; P], input: &[u32; P]) {
     for (o, &x) in out.iter_mut().zip(&l) {
         *o = (x & 3) as Small - 1;
     }
+    // The sorted list is secret: do not leave it on the stack.
+    l.fill(0);
+    core::hint::black_box(&l);
 }
 
 /// The Small map for one word: (((L & 0x3fffffff)·3) >> 30) − 1, in {-1,0,1}.
