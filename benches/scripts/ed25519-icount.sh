@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q -p benches --example ed25519_ops "$@"
-bin=target/release/examples/ed25519_ops
+bin="${CARGO_TARGET_DIR:-target}/release/examples/ed25519_ops"
 out=$(mktemp)
 ir() {
   valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$@" 2>&1 >/dev/null \

@@ -15,7 +15,7 @@ use optimized::mlkem::Optimized;
 
 use crate::input::Gen;
 use crate::kat::KatKem;
-use crate::registry::{Level, Outcome, Pair, u16_bytes};
+use crate::registry::{Level, Outcome, Pair, Precondition, u16_bytes};
 use crate::schemes::KatScheme;
 
 /// The ML-KEM variants, by name.
@@ -242,9 +242,16 @@ pub static PAIRS: &[&dyn Pair] = &[
 
 /// The four-way Keccak-f\[1600\] both ML-KEM tiers hash with: the dispatching path
 /// (AVX2 where the CPU has it) against the portable one (`keccak::f1600` per state),
-/// on random states and states with all-zero or all-one lanes mixed in.
+/// on random states and states with all-zero or all-one lanes mixed in. On a CPU
+/// without AVX2 both would be the portable path, so every case reports the
+/// precondition as not met instead of a vacuous agreement.
 #[derive(Clone, Copy, Debug)]
 pub struct KeccakX4;
+
+const AVX2: Precondition = Precondition {
+    name: "avx2",
+    description: "the CPU supports AVX2 (is_x86_feature_detected!), so the dispatching path is the SIMD one",
+};
 
 impl Pair for KeccakX4 {
     fn name(&self) -> &'static str {
@@ -253,8 +260,17 @@ impl Pair for KeccakX4 {
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn preconditions(&self) -> &'static [Precondition] {
+        &[AVX2]
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        use reference::keccak_x4::{f1600_x4, f1600_x4_portable};
+        use reference::keccak_x4::{f1600_x4, f1600_x4_portable, simd_available};
+        if !simd_available() {
+            return Outcome::PreconditionNotMet {
+                which: AVX2.name,
+                detail: "the CPU lacks AVX2".into(),
+            };
+        }
         let mut g = Gen::new(input);
         let extremes = g.selector() & 1 == 1;
         let mut state = [[0u64; 4]; 25];

@@ -29,4 +29,13 @@ pub mod sntrup761;
 pub mod valgrind;
 
 pub use error::Error;
+
+/// CI's proof that the contract type-check can fail: this contract compares a `bool`
+/// result with an integer, so `--cfg hax --cfg refopt_contract_selftest` must not
+/// compile (`.ci/run`); without `--cfg hax` the contract is erased and it does.
+#[cfg(refopt_contract_selftest)]
+#[hax_lib::ensures(|r| r == 1u8)]
+pub fn contract_selftest() -> bool {
+    true
+}
 pub use rng::RandomSource;

@@ -135,14 +135,14 @@ impl<const RATE: usize> Shake<RATE> {
 /// output is read a whole block at a time. Each instance's output equals [`Shake`] on
 /// the same input, which the tests check byte for byte.
 #[derive(Clone)]
-pub struct ShakeX4<const RATE: usize> {
+pub(crate) struct ShakeX4<const RATE: usize> {
     state: crate::keccak_x4::StateX4,
 }
 
 /// Four SHAKE128 instances.
-pub type Shake128X4 = ShakeX4<168>;
+pub(crate) type Shake128X4 = ShakeX4<168>;
 /// Four SHAKE256 instances.
-pub type Shake256X4 = ShakeX4<136>;
+pub(crate) type Shake256X4 = ShakeX4<136>;
 
 impl<const RATE: usize> core::fmt::Debug for ShakeX4<RATE> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -161,7 +161,7 @@ impl<const RATE: usize> ShakeX4<RATE> {
     ///
     /// If the suffixes differ in length or `prefix ‖ suffix` is not shorter than one
     /// block (a programming error: callers pass fixed-size seeds).
-    pub fn absorb_short(prefix: &[u8], suffixes: [&[u8]; 4]) -> Self {
+    pub(crate) fn absorb_short(prefix: &[u8], suffixes: [&[u8]; 4]) -> Self {
         let () = Self::RATE_IS_WHOLE_LANES;
         let len = prefix.len() + suffixes[0].len();
         assert!(
@@ -185,7 +185,7 @@ impl<const RATE: usize> ShakeX4<RATE> {
     }
 
     /// Permutes the four states and reads the next `RATE` output bytes of each.
-    pub fn squeeze_block(&mut self, out: &mut [[u8; RATE]; 4]) {
+    pub(crate) fn squeeze_block(&mut self, out: &mut [[u8; RATE]; 4]) {
         crate::keccak_x4::f1600_x4(&mut self.state);
         for (j, block) in out.iter_mut().enumerate() {
             for (chunk, lane) in block.chunks_exact_mut(8).zip(&self.state) {

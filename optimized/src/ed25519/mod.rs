@@ -12,6 +12,7 @@ pub mod field;
 
 use reference::ed25519::field::LIMB_SIZE_25519;
 use reference::ed25519::mpih::mul_n;
+use reference::ed25519::point::{BASE, WindowTable, window_table};
 use reference::ed25519::{
     Fe, Kernels, addm_ensures, carry_lemma_holds, mulm_ensures, subm_ensures,
 };
@@ -21,6 +22,10 @@ use reference::ed25519::{
 pub struct Optimized;
 
 impl Kernels for Optimized {
+    fn base_table() -> &'static WindowTable {
+        static TABLE: std::sync::OnceLock<WindowTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| window_table::<Self>(&BASE))
+    }
     #[inline]
     fn addm(u: &Fe, v: &Fe) -> Fe {
         let w = field::ec_addm_25519(u, v);

@@ -24,9 +24,9 @@
 //!   encode(\[S\]B − \[k\]A) == R. Low-order A and R are accepted when it holds.
 //!
 //! Constant time: key generation and signing use the constant-time fixed-window
-//! `point::scalar_mul` (crate-internal: its callers guarantee k < 2^255, the
-//! clamped secret scalar or a nonce reduced mod L); functions with `vartime` in the name run on public data
-//! only (verification). Every field kernel is branch-free.
+//! `point::scalar_mul_base` (crate-internal: its callers guarantee k < 2^255, the
+//! clamped secret scalar or a nonce reduced mod L); functions with `vartime` in the
+//! name run on public data only (verification). Every field kernel is branch-free.
 
 pub mod field;
 pub mod mpih;
@@ -72,6 +72,11 @@ pub trait Kernels {
     /// `ec_mulm_25519`: u · v mod p for u · v < 2^511, canonical.
     #[hax_lib::ensures(|w| mulm_ensures(u, v, &w))]
     fn mulm(u: &Fe, v: &Fe) -> Fe;
+    /// The signed-window table of the base point, `[j]B` for j = 0..=8, computed once
+    /// with this tier's kernels ([`point::window_table`]) and cached: key generation
+    /// and signing multiply B only, so they skip rebuilding it (7 point operations)
+    /// on every call. Implement as a `OnceLock` holding `window_table::<Self>(&BASE)`.
+    fn base_table() -> &'static point::WindowTable;
 }
 
 /// A 4-limb value widened to five limbs.
@@ -118,6 +123,10 @@ pub fn mulm_ensures(u: &Fe, v: &Fe, w: &Fe) -> bool {
 pub struct Reference;
 
 impl Kernels for Reference {
+    fn base_table() -> &'static point::WindowTable {
+        static TABLE: std::sync::OnceLock<point::WindowTable> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| point::window_table::<Self>(&BASE))
+    }
     #[inline]
     fn addm(u: &Fe, v: &Fe) -> Fe {
         let w = field::ec_addm_25519(u, v);
@@ -183,7 +192,7 @@ impl SigningKey {
         a[31] |= 64;
         let mut prefix = [0u8; 32];
         prefix.copy_from_slice(&h[32..]);
-        let public = point::encode::<K>(&point::scalar_mul::<K>(&a, &BASE));
+        let public = point::encode::<K>(&point::scalar_mul_base::<K>(&a));
         Ok(Self {
             seed: sd,
             s: field::from_bytes(&a),
@@ -217,7 +226,7 @@ fn hash_mod_l(parts: &[&[u8]]) -> [u64; 4] {
 /// mod L; S = (r + k·s) mod L; the signature is R ‖ S.
 pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
     let r = hash_mod_l(&[&key.prefix, msg]);
-    let r_bytes = point::encode::<K>(&point::scalar_mul::<K>(&scalar::to_bytes(&r), &BASE));
+    let r_bytes = point::encode::<K>(&point::scalar_mul_base::<K>(&scalar::to_bytes(&r)));
     let k = hash_mod_l(&[&r_bytes, &key.public, msg]);
     let s = scalar::mul_add(&k, &key.s, &r);
     let mut sig = [0u8; 64];

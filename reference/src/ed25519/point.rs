@@ -87,8 +87,8 @@ fn sqn<K: Kernels>(u: &Fe, k: usize) -> Fe {
 }
 
 /// (u^11, u^(2^250 − 1)): the common prefix of the addition chains for p − 2 and
-/// (p − 5)/8 (the classic chain of the Ed25519 reference code: 249 squarings,
-/// 11 multiplications, 2 more squarings for u^2 and u^8).
+/// (p − 5)/8 (the classic chain of the Ed25519 reference code): 249 squarings,
+/// u^2 and u^8 among them, and 10 multiplications.
 fn pow_2_250_minus_1<K: Kernels>(u: &Fe) -> (Fe, Fe) {
     let u2 = K::mulm(u, u);
     let u9 = K::mulm(u, &sqn::<K>(&u2, 2)); // u^8 · u
@@ -215,7 +215,39 @@ fn signed_digits(k: &[u8; 32]) -> [i8; 64] {
     e
 }
 
-/// [k]P for a **secret** scalar `k` < 2^255 (little-endian; every RFC 8032 secret
+/// [k]P for a secret `k` < 2^255 with a table built for P ([`scalar_mul_with_table`]);
+/// the tests compare it with [`scalar_mul_vartime`] for points other than B.
+#[cfg(test)]
+pub(crate) fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
+    scalar_mul_with_table::<K>(k, &window_table::<K>(p1))
+}
+
+/// The window table of the constant-time scalar multiplication: `[j]P` for j = 0..=8, the even entries by
+/// doubling. Public data when P is (the base point); built once per tier for B
+/// ([`Kernels::base_table`]).
+pub fn window_table<K: Kernels>(p1: &Point) -> WindowTable {
+    let mut table = [Point::IDENTITY; 9];
+    table[1] = *p1;
+    for j in 2..9 {
+        table[j] = if j & 1 == 0 {
+            double::<K>(&table[j >> 1])
+        } else {
+            add::<K>(&table[j - 1], p1)
+        };
+    }
+    table
+}
+
+/// `[j]P` for j = 0..=8.
+pub type WindowTable = [Point; 9];
+
+/// [k]B for the base point B and a secret `k` < 2^255: [`scalar_mul_with_table`] with the
+/// tier's cached table of B ([`Kernels::base_table`]).
+pub(crate) fn scalar_mul_base<K: Kernels>(k: &[u8; 32]) -> Point {
+    scalar_mul_with_table::<K>(k, K::base_table())
+}
+
+/// [k]P, from the window table of P, for a **secret** scalar `k` < 2^255 (little-endian; every RFC 8032 secret
 /// scalar is: clamped scalars have bit 255 clear, nonces are < L), constant time.
 /// Crate-internal because that precondition is not checked in release builds (a
 /// check would branch on the secret): keygen and sign are its only callers.
@@ -227,18 +259,8 @@ fn signed_digits(k: &[u8; 32]) -> [i8; 64] {
 /// memory access pattern depends on `k`. (libgcrypt does one doubling, one addition
 /// and a masked swap per bit; the window keeps the same formulas and cuts the
 /// additions by four, docs/ed25519.md "Deviations". Both tiers run this code.)
-pub(crate) fn scalar_mul<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
+fn scalar_mul_with_table<K: Kernels>(k: &[u8; 32], table: &WindowTable) -> Point {
     debug_assert!(k[31] < 0x80, "scalar_mul needs k < 2^255");
-    // table[j] = [j]P for j = 0..=8: doublings for the even entries.
-    let mut table = [Point::IDENTITY; 9];
-    table[1] = *p1;
-    for j in 2..9 {
-        table[j] = if j & 1 == 0 {
-            double::<K>(&table[j >> 1])
-        } else {
-            add::<K>(&table[j - 1], p1)
-        };
-    }
     let e = signed_digits(k);
     let mut r = Point::IDENTITY;
     for i in (0..64).rev() {

@@ -1,8 +1,9 @@
 //! Scalars modulo the group order L = 2^252 + 27742317777372353535851937790883648493.
 //!
 //! Plain and constant time: a 512-bit value is reduced by Barrett's method with
-//! masked final subtractions, so the work does not depend on the (secret) value. This code is shared by both tiers: the optimization
-//! under study is in the field, not here.
+//! masked final subtractions, so the work does not depend on the (secret) value.
+//! This code is shared by both tiers: the optimization under study is in the field,
+//! not here.
 
 use super::mpih::{Limb, add_n, mul_n, set_cond, sub_n};
 

@@ -18,7 +18,7 @@ pub(crate) fn sample_matrix(p: &Params, rho: &[u8; 32]) -> Matrix {
 
 /// [`sample_matrix`] written in place (Â is 8 KiB: parsed keys keep it on the heap so
 /// moving a key does not copy it). The k² independent SampleNTT calls run four at a
-/// time ([`sample_ntt_x4`]), a lone last one by itself.
+/// time ([`sample_ntt_x4`]), a short last group one at a time.
 pub(crate) fn sample_matrix_into(p: &Params, rho: &[u8; 32], a: &mut Matrix) {
     let mut entries = [(0u8, 0u8); MAX_K * MAX_K];
     let mut t = 0;
@@ -28,17 +28,20 @@ pub(crate) fn sample_matrix_into(p: &Params, rho: &[u8; 32], a: &mut Matrix) {
             t += 1;
         }
     }
+    // k² is 4, 9 or 16: groups of four and, for k = 3, one entry left over.
     for group in entries[..t].chunks(4) {
-        if let [(i, j)] = *group {
-            a[usize::from(i)][usize::from(j)] = sample_ntt(rho, j, i);
-            continue;
-        }
-        let ji = core::array::from_fn(|s| {
-            let (i, j) = group[if s < group.len() { s } else { 0 }];
-            [j, i]
-        });
-        for (&(i, j), poly) in group.iter().zip(sample_ntt_x4(rho, ji)) {
-            a[usize::from(i)][usize::from(j)] = poly;
+        match <&[(u8, u8); 4]>::try_from(group) {
+            Ok(four) => {
+                let ji = four.map(|(i, j)| [j, i]);
+                for (&(i, j), poly) in four.iter().zip(sample_ntt_x4(rho, ji)) {
+                    a[usize::from(i)][usize::from(j)] = poly;
+                }
+            }
+            Err(_) => {
+                for &(i, j) in group {
+                    a[usize::from(i)][usize::from(j)] = sample_ntt(rho, j, i);
+                }
+            }
         }
     }
 }
@@ -230,6 +233,35 @@ pub(super) fn encrypt_u_per_product(
         for j in 0..k {
             // Âᵀ: row i of the transpose is column i of Â.
             u[i] = poly_add(&u[i], &inverse_ntt(&multiply_ntts(&a[j][i], &y_hat[j])));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mlkem::{ML_KEM_512, ML_KEM_768, ML_KEM_1024};
+
+    /// The four-at-a-time matrix expansion gives Â[i][j] = SampleNTT(ρ ‖ j ‖ i), one
+    /// call at a time, for every k (groups of 4, and 4 + 4 + 1 for k = 3), and leaves
+    /// the unused entries zero.
+    #[test]
+    fn sample_matrix_equals_algorithm_7_per_entry() {
+        for p in [&ML_KEM_512, &ML_KEM_768, &ML_KEM_1024] {
+            for seed in 0..3u8 {
+                let rho = [seed.wrapping_mul(77).wrapping_add(p.k as u8); 32];
+                let a = sample_matrix(p, &rho);
+                for (i, row) in a.iter().enumerate() {
+                    for (j, e) in row.iter().enumerate() {
+                        let want = if i < p.k && j < p.k {
+                            sample_ntt(&rho, j as u8, i as u8)
+                        } else {
+                            NttPoly::ZERO
+                        };
+                        assert_eq!(*e, want, "k {} entry ({i}, {j})", p.k);
+                    }
+                }
+            }
         }
     }
 }
