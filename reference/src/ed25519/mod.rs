@@ -61,17 +61,50 @@ pub const SIGNATURE_LEN: usize = 64;
 /// functions are total, and the range statements are implications from inputs in
 /// [0, p]): erased in a normal build, type-checked under `--cfg hax` (CI), and checked
 /// with `debug_assert!` on every call of both tiers' kernels in tests.
+///
+/// A tier supplies the three libgcrypt routines (`ec_addm_25519`, `ec_subm_25519`,
+/// and the reduction half of `ec_mulm_25519`; the schoolbook product is shared) and
+/// its cached base-point table; the point code calls the provided [`Kernels::addm`],
+/// [`Kernels::subm`] and [`Kernels::mulm`], which wrap them with the contract checks
+/// once for every tier.
 #[hax_lib::attributes]
 pub trait Kernels {
+    /// This tier's `ec_addm_25519`, as libgcrypt writes it.
+    fn ec_addm_25519(u: &Fe, v: &Fe) -> Fe;
+    /// This tier's `ec_subm_25519`, as libgcrypt writes it.
+    fn ec_subm_25519(u: &Fe, v: &Fe) -> Fe;
+    /// This tier's reduction of the 8-limb product `n` (the part of `ec_mulm_25519`
+    /// after `mul_n`): the result and the carry limb of L + 19·H_low.
+    fn ec_mulm_25519_reduce(n: &mut [u64; 2 * LIMB_SIZE_25519]) -> (Fe, u64);
+
     /// `ec_addm_25519`: u + v mod p for u, v <= p.
     #[hax_lib::ensures(|w| addm_ensures(u, v, &w))]
-    fn addm(u: &Fe, v: &Fe) -> Fe;
+    #[inline]
+    fn addm(u: &Fe, v: &Fe) -> Fe {
+        let w = Self::ec_addm_25519(u, v);
+        debug_assert!(addm_ensures(u, v, &w), "Kernels::addm ensures");
+        w
+    }
     /// `ec_subm_25519`: u − v mod p for u, v <= p.
     #[hax_lib::ensures(|w| subm_ensures(u, v, &w))]
-    fn subm(u: &Fe, v: &Fe) -> Fe;
-    /// `ec_mulm_25519`: u · v mod p for u · v < 2^511, canonical.
+    #[inline]
+    fn subm(u: &Fe, v: &Fe) -> Fe {
+        let w = Self::ec_subm_25519(u, v);
+        debug_assert!(subm_ensures(u, v, &w), "Kernels::subm ensures");
+        w
+    }
+    /// `ec_mulm_25519`: u · v mod p for u · v < 2^511, canonical: the shared
+    /// schoolbook `mul_n`, then this tier's reduction.
     #[hax_lib::ensures(|w| mulm_ensures(u, v, &w))]
-    fn mulm(u: &Fe, v: &Fe) -> Fe;
+    #[inline]
+    fn mulm(u: &Fe, v: &Fe) -> Fe {
+        let mut n = [0u64; 2 * LIMB_SIZE_25519];
+        mul_n(&mut n, u, v);
+        let (w, cy) = Self::ec_mulm_25519_reduce(&mut n);
+        debug_assert!(carry_lemma_holds(u, v, cy), "carry lemma: {cy} > 9");
+        debug_assert!(mulm_ensures(u, v, &w), "Kernels::mulm ensures");
+        w
+    }
     /// The signed-window table of the base point, `[j]B` for j = 0..=8, computed once
     /// with this tier's kernels ([`point::window_table`]) and cached: key generation
     /// and signing multiply B only, so they skip rebuilding it (7 point operations)
@@ -128,25 +161,16 @@ impl Kernels for Reference {
         TABLE.get_or_init(|| point::window_table::<Self>(&BASE))
     }
     #[inline]
-    fn addm(u: &Fe, v: &Fe) -> Fe {
-        let w = field::ec_addm_25519(u, v);
-        debug_assert!(addm_ensures(u, v, &w), "Kernels::addm ensures");
-        w
+    fn ec_addm_25519(u: &Fe, v: &Fe) -> Fe {
+        field::ec_addm_25519(u, v)
     }
     #[inline]
-    fn subm(u: &Fe, v: &Fe) -> Fe {
-        let w = field::ec_subm_25519(u, v);
-        debug_assert!(subm_ensures(u, v, &w), "Kernels::subm ensures");
-        w
+    fn ec_subm_25519(u: &Fe, v: &Fe) -> Fe {
+        field::ec_subm_25519(u, v)
     }
     #[inline]
-    fn mulm(u: &Fe, v: &Fe) -> Fe {
-        let mut n = [0u64; 2 * LIMB_SIZE_25519];
-        mul_n(&mut n, u, v);
-        let (w, cy) = field::ec_mulm_25519_reduce(&mut n);
-        debug_assert!(carry_lemma_holds(u, v, cy), "carry lemma: {cy} > 9");
-        debug_assert!(mulm_ensures(u, v, &w), "Kernels::mulm ensures");
-        w
+    fn ec_mulm_25519_reduce(n: &mut [u64; 2 * LIMB_SIZE_25519]) -> (Fe, u64) {
+        field::ec_mulm_25519_reduce(n)
     }
 }
 
