@@ -22,6 +22,7 @@ pub mod error;
 pub mod keccak_x4;
 pub mod mlkem;
 pub mod ntruhps2048509;
+pub mod plant;
 pub mod rng;
 pub mod shake;
 pub mod sntrup761;

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The one build that holds every planted bug (`reference::plant`, cargo feature
+# `plant`), behind run-time switches (env REFOPT_PLANT). Every self-test of a
+# checking mechanism reuses it: the bug zoo, the proof self-test, the constant-time
+# self-tests. Its own target directory, so the normal release build is untouched.
+# Idempotent: a second call only checks that the build is fresh.
+#
+# Prints the directory holding the binaries (refopt, ...) on stdout.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+plant_dir="$target_dir/plant"
+CARGO_TARGET_DIR="$plant_dir" cargo build -q --release -p equivalence --features plant --bins >&2
+echo "$plant_dir/release"
