@@ -3,7 +3,7 @@
 //!
 //! A plant site is an ordinary branch in shipped code:
 //!
-//! ```ignore
+//! ```text
 //! if reference::plant::active("ed25519-mulm-no-final-subtraction") {
 //!     return wrong;
 //! }
