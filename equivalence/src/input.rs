@@ -5,18 +5,18 @@
 //! pattern (all maximal, all minimal, alternating, a single nonzero, ...) instead of
 //! uniform values, so bounds are hit as often as random values.
 
-use sha3::digest::{ExtendableOutput, Update, XofReader};
+use shake::{ExtendableOutput, Update, XofReader};
 
 /// A deterministic value generator seeded by a pair's input bytes.
 pub struct Gen {
     selector: u8,
-    xof: sha3::Shake256Reader,
+    xof: shake::Shake256Reader,
 }
 
 impl Gen {
     /// Seeds a generator with `input`; the selector is `input[0]` (0 when empty).
     pub fn new(input: &[u8]) -> Self {
-        let mut h = sha3::Shake256::default();
+        let mut h = shake::Shake256::default();
         h.update(b"refopt gen");
         h.update(input);
         Self {

@@ -201,8 +201,8 @@ impl Pair for BrokenPair {
 /// walks through every selector value, so extreme patterns come up within the first
 /// 256 cases of every run.
 pub fn case_input(seed: u64, pair: &str, index: u64) -> Vec<u8> {
-    use sha3::digest::{ExtendableOutput, Update, XofReader};
-    let mut h = sha3::Shake256::default();
+    use shake::{ExtendableOutput, Update, XofReader};
+    let mut h = shake::Shake256::default();
     h.update(b"refopt case");
     h.update(&seed.to_le_bytes());
     h.update(pair.as_bytes());

@@ -662,7 +662,7 @@ pub static KAT_SCHEMES: &[&KatScheme] = &[&KAT];
 /// each coefficient word with `next_u32`) reads the same bytes as `urandom32`.
 pub struct SameStream<'a>(pub &'a mut dyn RandomSource);
 
-impl rand_core_010::TryRng for SameStream<'_> {
+impl rand_core::TryRng for SameStream<'_> {
     type Error = core::convert::Infallible;
     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
         let mut b = [0u8; 4];
@@ -680,4 +680,4 @@ impl rand_core_010::TryRng for SameStream<'_> {
     }
 }
 
-impl rand_core_010::TryCryptoRng for SameStream<'_> {}
+impl rand_core::TryCryptoRng for SameStream<'_> {}

@@ -13,8 +13,8 @@ mod mlkem_common;
 
 use equivalence::mlkem::Variant;
 use mlkem_common::params;
-use sha3::Shake128;
-use sha3::digest::{ExtendableOutput, Update, XofReader};
+use shake::Shake128;
+use shake::{ExtendableOutput, Update, XofReader};
 
 const N: usize = 10_000;
 

@@ -1,10 +1,11 @@
 //! Byte-exact differential tests against independent ML-KEM implementations: RustCrypto
-//! `ml-kem` (deterministic hazmat API) and `libcrux-ml-kem` (portable), on random
+//! `ml-kem` 0.3 (keys from the 64-byte seed, the `hazmat` deterministic encapsulation) and `libcrux-ml-kem` (portable), on random
 //! seeds, for both refopt variants and all three parameter sets.
 
 use equivalence::mlkem::Variant;
-use ml_kem::kem::Decapsulate;
-use ml_kem::{EncapsulateDeterministic, EncodedSizeUser, KemCore};
+#[allow(deprecated)] // the expanded dk encoding: FIPS 203's dk, which we compare
+use ml_kem::ExpandedKeyEncoding;
+use ml_kem::{Decapsulate, KeyExport};
 use proptest::prelude::*;
 use reference::mlkem::{ML_KEM_512, ML_KEM_768, ML_KEM_1024, Params};
 
@@ -23,14 +24,20 @@ fn ours(v: Variant, p: &Params, d: &[u8; 32], z: &[u8; 32], m: &[u8; 32]) -> Tra
 macro_rules! rustcrypto {
     ($fn:ident, $kem:ty) => {
         fn $fn(d: &[u8; 32], z: &[u8; 32], m: &[u8; 32]) -> Transcript {
-            let (dk, ek) = <$kem>::generate_deterministic(&(*d).into(), &(*z).into());
-            let (c, k) = ek.encapsulate_deterministic(&(*m).into()).expect("encaps");
+            let mut seed = [0u8; 64];
+            seed[..32].copy_from_slice(d);
+            seed[32..].copy_from_slice(z);
+            let dk = ml_kem::DecapsulationKey::<$kem>::from_seed(seed.into());
+            let ek = dk.encapsulation_key().clone();
+            let (c, k) = ek.encapsulate_deterministic(&(*m).into());
             let mut bad = c.clone();
             bad[0] ^= 1;
-            let k_rej = dk.decapsulate(&bad).expect("decaps");
+            let k_rej = dk.decapsulate(&bad);
+            #[allow(deprecated)]
+            let dk_bytes = dk.to_expanded_bytes();
             (
-                ek.as_bytes().to_vec(),
-                dk.as_bytes().to_vec(),
+                ek.to_bytes().to_vec(),
+                dk_bytes.to_vec(),
                 c.to_vec(),
                 k.to_vec(),
                 k_rej.to_vec(),

@@ -8,7 +8,7 @@
 //! ceil(n/16) counter blocks, drops the unused tail of the last one and then re-keys.
 
 use aes::Aes256;
-use aes::cipher::{BlockEncrypt, KeyInit, generic_array::GenericArray};
+use aes::cipher::{BlockCipherEncrypt, KeyInit};
 
 use crate::rng::RandomSource;
 
@@ -49,7 +49,7 @@ impl NistDrbg {
     }
 
     fn cipher(&self) -> Aes256 {
-        Aes256::new(GenericArray::from_slice(&self.key))
+        Aes256::new(&self.key.into())
     }
 
     /// `AES256_CTR_DRBG_Update`.
@@ -58,7 +58,7 @@ impl NistDrbg {
         let mut temp = [0u8; 48];
         for chunk in temp.chunks_exact_mut(16) {
             increment(&mut self.v);
-            let mut block = GenericArray::clone_from_slice(&self.v);
+            let mut block = aes::Block::from(self.v);
             cipher.encrypt_block(&mut block);
             chunk.copy_from_slice(&block);
         }
@@ -76,7 +76,7 @@ impl NistDrbg {
         let cipher = self.cipher();
         for chunk in out.chunks_mut(16) {
             increment(&mut self.v);
-            let mut block = GenericArray::clone_from_slice(&self.v);
+            let mut block = aes::Block::from(self.v);
             cipher.encrypt_block(&mut block);
             chunk.copy_from_slice(&block[..chunk.len()]);
         }

@@ -4,8 +4,8 @@
 //! and the 2k + 1 SHAKE256 PRF calls of K-PKE. On x86-64 with AVX2 the four states are
 //! held lane-sliced in 256-bit registers (one 64-bit lane of each state per register),
 //! so one pass of the round function permutes all four; elsewhere the portable path
-//! runs [`keccak::f1600`] four times. Both paths give the same result as
-//! [`keccak::f1600`] on each state, which the tests check on random states (the AVX2
+//! runs [`f1600`] four times. Both paths give the same result as
+//! [`f1600`] on each state, which the tests check on random states (the AVX2
 //! path whenever the CPU has it; with `REFOPT_REQUIRE_SIMD` set, a CPU without it
 //! fails the test instead of skipping it).
 //!
@@ -47,6 +47,13 @@ const RC: [u64; 24] = [
     0x8000_0000_8000_8008,
 ];
 
+/// Keccak-f\[1600\] on one state: the permutation of RustCrypto's `keccak` crate
+/// (the one `sha3` and `shake` run; its portable backend on x86).
+#[inline]
+pub fn f1600(state: &mut [u64; 25]) {
+    keccak::Keccak::new().with_f1600(|f| f(state));
+}
+
 /// Whether [`f1600_x4`] runs the AVX2 path on this CPU.
 pub fn simd_available() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -72,11 +79,11 @@ pub fn f1600_x4(s: &mut StateX4) {
     f1600_x4_portable(s);
 }
 
-/// The portable path of [`f1600_x4`]: [`keccak::f1600`] on each state in turn.
+/// The portable path of [`f1600_x4`]: [`f1600`] on each state in turn.
 pub fn f1600_x4_portable(s: &mut StateX4) {
     for j in 0..4 {
         let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
-        keccak::f1600(&mut one);
+        f1600(&mut one);
         for (lane, &x) in s.iter_mut().zip(&one) {
             lane[j] = x;
         }
@@ -188,7 +195,7 @@ mod tests {
         let mut want = *s;
         for j in 0..4 {
             let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
-            keccak::f1600(&mut one);
+            f1600(&mut one);
             for i in 0..25 {
                 want[i][j] = one[i];
             }

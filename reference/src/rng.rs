@@ -14,8 +14,8 @@
 //! | [`OsSource`] | not deterministic | benches only |
 
 use rand_chacha::ChaCha20Rng;
-use rand_core::{RngCore, SeedableRng};
-use sha3::digest::{ExtendableOutput, Update, XofReader};
+use rand_core::{Rng, SeedableRng};
+use shake::{ExtendableOutput, Update, XofReader};
 
 /// A source of random bytes supplied by the caller.
 pub trait RandomSource {
@@ -91,12 +91,12 @@ impl RandomSource for ChaCha20Source {
 }
 
 /// SHAKE-256 of a seed, read in order.
-pub struct Shake256Source(sha3::Shake256Reader);
+pub struct Shake256Source(shake::Shake256Reader);
 
 impl Shake256Source {
     /// A stream that is SHAKE-256(`seed`).
     pub fn new(seed: &[u8]) -> Self {
-        let mut h = sha3::Shake256::default();
+        let mut h = shake::Shake256::default();
         h.update(seed);
         Self(h.finalize_xof())
     }
@@ -126,7 +126,7 @@ impl RandomSource for OsSource {
     /// If the operating system cannot supply randomness, which no caller can recover
     /// from safely.
     fn fill(&mut self, dst: &mut [u8]) {
-        getrandom::getrandom(dst).expect("the operating system random source failed");
+        getrandom::fill(dst).expect("the operating system random source failed");
     }
     fn is_call_boundary_invariant(&self) -> bool {
         false

@@ -2,7 +2,9 @@
 
 use sha3::Digest;
 
-use crate::shake::{Shake128, Shake128X4, Shake256, Shake256X4};
+use ::shake::{ExtendableOutput, Update, XofReader};
+
+use crate::shake::{Shake128X4, Shake256X4};
 
 use super::field::{self, Q};
 use super::ntt::{N, NttPoly, Poly};
@@ -16,7 +18,7 @@ pub(crate) fn h(s: &[u8]) -> [u8; 32] {
 pub(crate) fn g(parts: &[&[u8]]) -> ([u8; 32], [u8; 32]) {
     let mut hasher = sha3::Sha3_512::new();
     for p in parts {
-        hasher.update(p);
+        Digest::update(&mut hasher, p);
     }
     let out = hasher.finalize();
     let mut a = [0u8; 32];
@@ -28,14 +30,21 @@ pub(crate) fn g(parts: &[&[u8]]) -> ([u8; 32], [u8; 32]) {
 
 /// J(s) = SHAKE256(s, 32 bytes); `s` is given in parts.
 pub(crate) fn j(parts: &[&[u8]]) -> [u8; 32] {
+    let mut h = ::shake::Shake256::default();
+    for p in parts {
+        h.update(p);
+    }
     let mut out = [0u8; 32];
-    Shake256::digest(parts, &mut out);
+    h.finalize_xof().read(&mut out);
     out
 }
 
 /// PRF_η(s, b) = SHAKE256(s ‖ b, 64·η bytes), written to `out`.
 pub(crate) fn prf(s: &[u8; 32], b: u8, out: &mut [u8]) {
-    Shake256::digest(&[s, &[b]], out);
+    let mut h = ::shake::Shake256::default();
+    h.update(s);
+    h.update(&[b]);
+    h.finalize_xof().read(out);
 }
 
 /// SHAKE128 rate in bytes: the XOF is read a block at a time.
@@ -63,14 +72,15 @@ fn rejection_parse(block: &[u8], a: &mut [u16; N], count: &mut usize) {
 
 /// Algorithm 7: SampleNTT(ρ ‖ j ‖ i), rejection sampling from SHAKE128.
 pub(crate) fn sample_ntt(rho: &[u8; 32], j: u8, i: u8) -> NttPoly {
-    let mut xof = Shake128::new();
-    xof.absorb(rho);
-    xof.absorb(&[j, i]);
+    let mut h = ::shake::Shake128::default();
+    h.update(rho);
+    h.update(&[j, i]);
+    let mut xof = h.finalize_xof();
     let mut a = [0u16; N];
     let mut count = 0;
     let mut buf = [0u8; SHAKE128_RATE];
     while count < N {
-        xof.squeeze(&mut buf);
+        xof.read(&mut buf);
         rejection_parse(&buf, &mut a, &mut count);
     }
     NttPoly(a)
