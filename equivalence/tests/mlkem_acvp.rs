@@ -69,8 +69,11 @@ fn cases<'a>(prompt: &'a Value, expected: &'a Value, what: &str) -> Vec<Case<'a>
 
 #[test]
 fn acvp_keygen() {
-    let prompt = json("mlkem/acvp/keygen/prompt.json");
-    let expected = json("mlkem/acvp/keygen/expectedResults.json");
+    let Some(files) = equivalence::vectors::suite("mlkem-acvp") else {
+        return;
+    };
+    let prompt = json(&files, "mlkem/acvp/keygen/prompt.json");
+    let expected = json(&files, "mlkem/acvp/keygen/expectedResults.json");
     let cases = cases(&prompt, &expected, "ACVP keyGen");
     assert_eq!(cases.len(), 75, "ACVP keyGen: number of cases");
     for v in Variant::ALL {
@@ -88,6 +91,7 @@ fn acvp_keygen() {
             same(&kp.dk, &hex(c.expected, "dk", &ctx), "dk", &ctx);
         }
     }
+    files.checked(cases.len(), "ACVP keyGen cases (x 2 variants)");
 }
 
 /// Runs every encapDecap case for one variant; returns the count per function.
@@ -200,8 +204,11 @@ fn key_check(v: Variant, c: &Case<'_>, pass: bool, ctx: &str) {
 
 #[test]
 fn acvp_encap_decap() {
-    let prompt = json("mlkem/acvp/encap-decap/prompt.json");
-    let expected = json("mlkem/acvp/encap-decap/expectedResults.json");
+    let Some(files) = equivalence::vectors::suite("mlkem-acvp") else {
+        return;
+    };
+    let prompt = json(&files, "mlkem/acvp/encap-decap/prompt.json");
+    let expected = json(&files, "mlkem/acvp/encap-decap/expectedResults.json");
     let cases = cases(&prompt, &expected, "ACVP encapDecap");
     for v in Variant::ALL {
         let counts = encap_decap(v, &cases);
@@ -231,4 +238,5 @@ fn acvp_encap_decap() {
         );
         assert_eq!(counts.len(), 4, "{}: functions seen: {counts:?}", v.name());
     }
+    files.checked(cases.len(), "ACVP encapDecap cases (x 2 variants)");
 }

@@ -1,15 +1,16 @@
 //! C2SP CCTV ML-KEM vectors (FIPS 203 final) and the libcrux invalid-dk keys, for
 //! both variants.
 //!
-//! Facts from outside the project: ../shared/vectors/mlkem/cctv/{unlucky-final,strcmp,
-//! modulus}/ and ../shared/vectors/mlkem/invalid-dk/ (see PROVENANCE.md).
+//! Fetched files (suites `mlkem-cctv` and `mlkem-invalid-dk`, docs/PROVENANCE.md):
+//! mlkem/cctv/{unlucky-final,strcmp,modulus}/ and mlkem/invalid-dk/. Without them these
+//! tests do not run (the `vector_suites` test names them).
 
 mod mlkem_common;
 
 use std::io::{BufRead, BufReader};
 
 use equivalence::mlkem::Variant;
-use equivalence::vectors;
+use equivalence::vectors::{self, Vectors};
 use mlkem_common::{arr32, params, same};
 use reference::Error;
 use reference::mlkem::{self as r, Params};
@@ -18,8 +19,8 @@ const SETS: [&str; 3] = ["ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"];
 
 /// A `name = hex` line file read as blocks of fields; a block ends at a blank line
 /// or when a name repeats. Each field keeps its line number for messages.
-fn blocks(rel: &str) -> Vec<Vec<(String, Vec<u8>, usize)>> {
-    let text = vectors::read_to_string(rel);
+fn blocks(files: &Vectors, rel: &str) -> Vec<Vec<(String, Vec<u8>, usize)>> {
+    let text = files.read_to_string(rel);
     let mut out: Vec<Vec<(String, Vec<u8>, usize)>> = vec![Vec::new()];
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -56,11 +57,14 @@ fn field<'a>(block: &'a [(String, Vec<u8>, usize)], name: &str, rel: &str) -> (&
 
 #[test]
 fn cctv_unlucky() {
+    let Some(files) = vectors::suite("mlkem-cctv") else {
+        return;
+    };
     let mut total = 0;
     for set in SETS {
         let p = params(set);
         let rel = format!("mlkem/cctv/unlucky-final/{set}.txt");
-        let blocks = blocks(&rel);
+        let blocks = blocks(&files, &rel);
         for v in Variant::ALL {
             for b in &blocks {
                 let f = |name: &str| {
@@ -91,15 +95,19 @@ fn cctv_unlucky() {
         }
     }
     assert_eq!(total, 6, "unlucky vectors run (3 sets x 2 variants)");
+    files.checked(total, "CCTV unlucky vectors (set x variant)");
 }
 
 #[test]
 fn cctv_strcmp() {
+    let Some(files) = vectors::suite("mlkem-cctv") else {
+        return;
+    };
     let mut total = 0;
     for set in SETS {
         let p = params(set);
         let rel = format!("mlkem/cctv/strcmp/{set}.txt");
-        let blocks = blocks(&rel);
+        let blocks = blocks(&files, &rel);
         for v in Variant::ALL {
             for b in &blocks {
                 let (dk, _) = field(b, "dk", &rel);
@@ -115,11 +123,12 @@ fn cctv_strcmp() {
         }
     }
     assert_eq!(total, 6, "strcmp vectors run (3 sets x 2 variants)");
+    files.checked(total, "CCTV strcmp vectors (set x variant)");
 }
 
 /// The keys of a gzip file with one hex key a line.
-fn gz_lines(rel: &str) -> Vec<(usize, Vec<u8>)> {
-    let path = vectors::path(rel);
+fn gz_lines(files: &Vectors, rel: &str) -> Vec<(usize, Vec<u8>)> {
+    let path = files.path(rel);
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{rel}: {e}"));
     let reader = BufReader::new(flate2::read::GzDecoder::new(file));
     reader
@@ -134,9 +143,12 @@ fn gz_lines(rel: &str) -> Vec<(usize, Vec<u8>)> {
 }
 
 fn modulus(set: &str, expected_keys: usize) {
+    let Some(files) = vectors::suite("mlkem-cctv") else {
+        return;
+    };
     let p: &Params = params(set);
     let rel = format!("mlkem/cctv/modulus/{set}.txt.gz");
-    let keys = gz_lines(&rel);
+    let keys = gz_lines(&files, &rel);
     assert_eq!(keys.len(), expected_keys, "{rel}: number of keys");
     for (line, ek) in &keys {
         let ctx = format!("{rel} line {line}");
@@ -155,6 +167,7 @@ fn modulus(set: &str, expected_keys: usize) {
             );
         }
     }
+    files.checked(keys.len(), &format!("CCTV {set} modulus keys"));
 }
 
 // The key counts are those of the files as published (PROVENANCE.md: CCTV modulus).
@@ -175,11 +188,14 @@ fn cctv_modulus_1024() {
 
 #[test]
 fn invalid_dk() {
+    let Some(files) = vectors::suite("mlkem-invalid-dk") else {
+        return;
+    };
     let mut total = 0;
     for set in SETS {
         let p = params(set);
         let rel = format!("mlkem/invalid-dk/{set}.txt");
-        let text = vectors::read_to_string(&rel);
+        let text = files.read_to_string(&rel);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         assert_eq!(lines.len(), 2, "{rel}: expected two lines (dk, ciphertext)");
         let dk = vectors::unhex(lines[0]);
@@ -202,4 +218,5 @@ fn invalid_dk() {
         }
     }
     assert_eq!(total, 6, "invalid-dk cases run (3 sets x 2 variants)");
+    files.checked(total, "invalid decapsulation keys (set x variant)");
 }

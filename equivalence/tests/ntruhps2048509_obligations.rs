@@ -431,14 +431,20 @@ fn avx2_intrinsics_and_portable_rq_mul_equal_schoolbook_mod_2_pow_13() {
     }
 }
 
-/// A CPU-feature path: `None` skips its checks on a CPU without the feature, unless
-/// `REFOPT_REQUIRE_SIMD` is set (CI sets it), in which case a missing feature fails
-/// the test instead of letting the obligation pass without running.
+/// A CPU-feature path: on a CPU that has the feature its checks always run; `None`
+/// skips them on a CPU without it, with a visible note, unless `REFOPT_REQUIRE_SIMD`
+/// is set (CI sets it), in which case a missing feature fails the test instead of
+/// letting the obligation pass without running.
 fn simd<T>(detected: Option<T>, feature: &str) -> Option<T> {
     if detected.is_none() && std::env::var_os("REFOPT_REQUIRE_SIMD").is_some() {
         panic!(
             "REFOPT_REQUIRE_SIMD is set but this CPU lacks {feature}: its path would not be checked"
         );
+    }
+    if detected.is_none() {
+        equivalence::vectors::note(&format!(
+            "note: this CPU lacks {feature}: its path is not checked here (REFOPT_REQUIRE_SIMD=1 makes this a failure)"
+        ));
     }
     detected
 }

@@ -1,5 +1,7 @@
 //! The ntruhps2048509 kernel vectors of bcgit/bc-test-data (e619a6e4), 100 cases per
-//! kernel, inputs random unreduced 16-bit values (vectors/PROVENANCE.md).
+//! kernel, inputs random unreduced 16-bit values: the fetched-file suite
+//! `ntruhps2048509-kernels` (docs/PROVENANCE.md). Without the files every test here
+//! checks nothing and the `vector_suites` test names the suite as not run.
 //!
 //! Comparison rules, from PROVENANCE.md: exact for R2_inv, S3_inv, lift,
 //! mod_3_Phi_n, mod_q_Phi_n, the conversions and pack/unpack; `& 2047` for Rq_mul,
@@ -17,8 +19,12 @@ use reference::ntruhps2048509::poly;
 /// One case: its fields in file order, as (name, values).
 type Case = Vec<(String, Vec<u32>)>;
 
+/// The 100 cases of `kernel`'s file, or none when the vectors are absent.
 fn cases(kernel: &str) -> Vec<Case> {
-    let text = vectors::read_to_string(&format!("ntruhps2048509-poly/poly_{kernel}.txt"));
+    let Some(files) = vectors::suite("ntruhps2048509-kernels") else {
+        return Vec::new();
+    };
+    let text = files.read_to_string(&format!("ntruhps2048509-poly/poly_{kernel}.txt"));
     let mut out: Vec<Case> = Vec::new();
     for line in text.lines() {
         let Some((k, v)) = line.split_once(" = ") else {
@@ -37,6 +43,7 @@ fn cases(kernel: &str) -> Vec<Case> {
             .push((k.to_owned(), vals));
     }
     assert_eq!(out.len(), 100, "{kernel}: 100 cases expected");
+    files.checked(out.len(), &format!("poly_{kernel} cases"));
     out
 }
 

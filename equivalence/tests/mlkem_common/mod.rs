@@ -19,9 +19,9 @@ pub(crate) fn params(name: &str) -> &'static Params {
     }
 }
 
-/// Parses the JSON file `rel` inside the vectors directory.
-pub(crate) fn json(rel: &str) -> Value {
-    let text = vectors::read_to_string(rel);
+/// Parses the JSON file `rel` of a fetched vector suite.
+pub(crate) fn json(files: &vectors::Vectors, rel: &str) -> Value {
+    let text = files.read_to_string(rel);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{rel}: invalid JSON: {e}"))
 }
 
