@@ -20,8 +20,8 @@ use optimized::ed25519::{Optimized, field as new};
 use reference::ed25519::field::{self as old, Fe, P_LIMBS};
 use reference::ed25519::{self as r, Reference, SigningKey};
 
-use crate::input::Gen;
-use crate::registry::{Level, Outcome, Pair, u64_bytes};
+use crate::kat::KatScheme;
+use crate::pair::{Bound, Input, Level, Outcome, Pair, Sides, pattern, u64_bytes};
 
 /// The Ed25519 variants, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,20 +120,12 @@ pub fn edge_value(i: usize) -> Fe {
     }
 }
 
-/// One operand for a kernel pair: an edge value, a random value below p, or 256
-/// random bits, chosen by `pattern` in `0..=EDGE_VALUES` (0 means random).
-fn operand(g: &mut Gen, pattern: u8) -> Fe {
-    match pattern {
-        0 => {
-            let x: Fe = core::array::from_fn(|_| g.u64());
-            if g.below(2) == 0 {
-                canonical_random(x)
-            } else {
-                x
-            }
-        }
-        k => edge_value(usize::from(k) - 1),
-    }
+/// A 256-bit operand read from the input: 32 bytes as four limbs, below p when the
+/// flag bit says so (bit 255 cleared, then one conditional subtraction).
+fn random_operand(g: &mut Input<'_>) -> Fe {
+    let canonical = g.bit();
+    let x: Fe = core::array::from_fn(|_| g.u64());
+    if canonical { canonical_random(x) } else { x }
 }
 
 /// Maps 256 random bits below p by clearing bit 255 (values p..2^255−1 get one
@@ -144,27 +136,64 @@ fn canonical_random(mut x: Fe) -> Fe {
 }
 const M63: u64 = u64::MAX >> 1;
 
-/// The two operands of a kernel-pair case: the selector chooses the left edge
-/// pattern (or random), and the right one is an edge value or random half the time.
+/// Operand patterns beyond the edge values: (x, p − x) and (x, x) for random x.
+const PAIR_PATTERNS: usize = 2;
+
+/// The two operands of a kernel-pair case. The selector picks u: random, one of the
+/// [`EDGE_VALUES`], or a pattern that ties v to u — (x, p − x), where addm's sum is
+/// exactly p, and (x, x), where subm's difference is exactly 0. Otherwise v is an edge
+/// value or random, by one input byte.
 fn operands(input: &[u8]) -> (Fe, Fe) {
-    let mut g = Gen::new(input);
-    let sel = g.selector();
-    // Selector 0..=255 onto 0..=EDGE_VALUES by multiply-shift (no division).
-    let pa = ((u16::from(sel) * (EDGE_VALUES as u16 + 1)) >> 8) as u8;
-    let pb = if g.below(2) == 0 {
-        g.below(EDGE_VALUES as u64 + 1) as u8
-    } else {
-        0
+    let mut g = Input::new(input);
+    let pa = pattern(g.selector(), EDGE_VALUES + 1 + PAIR_PATTERNS);
+    let pb = pattern(g.u8(), 2 * (EDGE_VALUES + 1));
+    let value = |g: &mut Input<'_>, p: usize| {
+        if p == 0 || p > EDGE_VALUES {
+            random_operand(g)
+        } else {
+            edge_value(p - 1)
+        }
     };
-    let u = operand(&mut g, pa);
-    let v = operand(&mut g, pb);
-    (u, v)
+    match pa {
+        p if p == EDGE_VALUES + 1 => {
+            let x = canonical_random(core::array::from_fn(|_| g.u64()));
+            let mut v = [0u64; 4];
+            let _ = reference::ed25519::mpih::sub_n(&mut v, &P_LIMBS, &x);
+            (x, v)
+        }
+        p if p == EDGE_VALUES + 2 => {
+            let x = random_operand(&mut g);
+            (x, x)
+        }
+        p => {
+            let u = value(&mut g, p);
+            (u, value(&mut g, pb))
+        }
+    }
 }
+
+/// −1, 0 or 1 as a is below, equal to or above b (256-bit, little-endian limbs).
+fn cmp256(a: &[u64], b: &[u64]) -> i128 {
+    for i in (0..a.len()).rev() {
+        if a[i] != b[i] {
+            return if a[i] < b[i] { -1 } else { 1 };
+        }
+    }
+    0
+}
+
+const FIELD_BOUNDS: &[Bound] = &[
+    Bound::range("limb of u or v", 0, u64::MAX as i128),
+    Bound::with_points("sign(u − p)", -1, 1, &[0]),
+    Bound::with_points("sign(u + v − p)", -1, 1, &[0]),
+    Bound::with_points("sign(u − v)", -1, 1, &[0]),
+];
 
 type FieldOp = fn(&Fe, &Fe) -> Fe;
 
 struct FieldPair {
     name: &'static str,
+    sides: Sides,
     old: FieldOp,
     new: FieldOp,
 }
@@ -176,9 +205,40 @@ impl Pair for FieldPair {
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        self.sides
+    }
+    fn bounds(&self) -> &'static [Bound] {
+        FIELD_BOUNDS
+    }
+    fn default_cases(&self) -> usize {
+        // About 2 µs a case: cheap enough for many edge combinations.
+        100_000
+    }
+    fn input_len(&self) -> usize {
+        2 + 2 * 33
+    }
     fn run(&self, input: &[u8]) -> Outcome {
         let (u, v) = operands(input);
         compare_limbs(&(self.old)(&u, &v), &(self.new)(&u, &v))
+    }
+    fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+        let (u, v) = operands(input);
+        for &l in u.iter().chain(&v) {
+            seen("limb of u or v", i128::from(l));
+        }
+        seen("sign(u − p)", cmp256(&u, &P_LIMBS));
+        seen("sign(u − v)", cmp256(&u, &v));
+        let mut sum = [0u64; 5];
+        let mut carry = 0u128;
+        for i in 0..4 {
+            let t = u128::from(u[i]) + u128::from(v[i]) + carry;
+            sum[i] = t as u64;
+            carry = t >> 64;
+        }
+        sum[4] = carry as u64;
+        let p5 = [P_LIMBS[0], P_LIMBS[1], P_LIMBS[2], P_LIMBS[3], 0];
+        seen("sign(u + v − p)", cmp256(&sum, &p5));
     }
 }
 
@@ -193,16 +253,28 @@ pub fn compare_limbs(reference: &Fe, optimized: &Fe) -> Outcome {
 
 static ADDM: FieldPair = FieldPair {
     name: "ed25519/addm",
+    sides: Sides::new(
+        "reference::ed25519::field::ec_addm_25519 (add, subtract p, add back on borrow)",
+        "optimized::ed25519::field::ec_addm_25519 (add, subtract p, conditional copy)",
+    ),
     old: old::ec_addm_25519::<u64>,
     new: new::ec_addm_25519::<u64>,
 };
 static SUBM: FieldPair = FieldPair {
     name: "ed25519/subm",
+    sides: Sides::new(
+        "reference::ed25519::field::ec_subm_25519 (subtract, add p, subtract back)",
+        "optimized::ed25519::field::ec_subm_25519 (subtract, add p, conditional copy)",
+    ),
     old: old::ec_subm_25519::<u64>,
     new: new::ec_subm_25519::<u64>,
 };
 static MULM: FieldPair = FieldPair {
     name: "ed25519/mulm",
+    sides: Sides::new(
+        "reference::ed25519::field::ec_mulm_25519 (19·H as shift by 4 plus three adds)",
+        "optimized::ed25519::field::ec_mulm_25519 (one multiply-accumulate by 19)",
+    ),
     old: old::ec_mulm_25519::<u64>,
     new: new::ec_mulm_25519::<u64>,
 };
@@ -216,11 +288,20 @@ impl Pair for Api {
     fn level(&self) -> Level {
         Level::Api
     }
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "RFC 8032 keygen/sign/verify over reference::ed25519::Reference",
+            "RFC 8032 keygen/sign/verify over optimized::ed25519::Optimized",
+        )
+    }
     fn default_cases(&self) -> usize {
         50
     }
+    fn input_len(&self) -> usize {
+        1 + 32 + 2 + 256 + 2
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        let mut g = Gen::new(input);
+        let mut g = Input::new(input);
         let seed = g.array::<32>();
         let len = g.below(300) as usize;
         let mut msg = vec![0u8; len];
@@ -260,22 +341,31 @@ impl Pair for VerifyGarbage {
     fn level(&self) -> Level {
         Level::Api
     }
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "RFC 8032 verify over reference::ed25519::Reference",
+            "RFC 8032 verify over optimized::ed25519::Optimized",
+        )
+    }
     fn default_cases(&self) -> usize {
         100
     }
+    fn input_len(&self) -> usize {
+        1 + 32 + 64 + 16 + 3
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        let mut g = Gen::new(input);
+        let mut g = Input::new(input);
         let mut pk = g.array::<32>();
         let mut sig = g.array::<64>();
         let msg = g.array::<16>();
         // Half the time make S canonical and A/R small-y, so decoding and the
         // equation are reached instead of stopping at S >= L.
-        if g.below(2) == 0 {
+        if g.bit() {
             sig[63] &= 0x0f;
             let y = g.below(40) as u8;
             pk = [0; 32];
             pk[0] = y;
-            pk[31] = (g.below(2) as u8) << 7;
+            pk[31] = u8::from(g.bit()) << 7;
         }
         let a = Variant::Reference.verify(&pk, &msg, &sig);
         let b = Variant::Optimized.verify(&pk, &msg, &sig);
@@ -292,7 +382,7 @@ pub static PAIRS: &[&dyn Pair] = &[&ADDM, &SUBM, &MULM, &Api, &VerifyGarbage];
 
 /// The Ed25519 schemes `refopt kat` runs: none (Ed25519 is a signature scheme,
 /// not a KEM; its vectors go through [`check_sign_input`]).
-pub static KAT_SCHEMES: &[&crate::schemes::KatScheme] = &[];
+pub static KAT_SCHEMES: &[&KatScheme] = &[];
 
 /// Why a `sign.input` line failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -318,72 +408,113 @@ fn unhex_field(s: &str, what: &str, line: usize) -> Result<Vec<u8>, LineFailure>
     })
 }
 
-/// Checks every non-empty line of `text` in the ed25519 `sign.input` format,
-/// `sk:pk:msg:sig:` with sk = seed ‖ pk (64 bytes) and sig = R ‖ S ‖ msg: derives the
-/// public key from the seed and compares it, signs and compares the signature
-/// byte for byte, and verifies it. Stops at the first failing line.
+/// The longest `sign.input` line accepted (a 1 MiB line holds a 512 KiB message; the
+/// published files' longest line is under 5 KB). Longer lines are refused, so a
+/// check runs in constant memory whatever the file.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Checks one `sign.input` line, `sk:pk:msg:sig:` with sk = seed ‖ pk (64 bytes) and
+/// sig = R ‖ S ‖ msg: derives the public key from the seed and compares it, signs
+/// and compares the signature byte for byte, and verifies it.
+fn check_line(line: &str, n: usize, variant: Variant) -> Result<(), LineFailure> {
+    let fail = |reason: String| LineFailure { line: n, reason };
+    let f: Vec<&str> = line.split(':').collect();
+    if f.len() != 5 || !f[4].is_empty() {
+        return Err(fail(format!(
+            "expected four ':'-terminated fields sk:pk:msg:sig:, found {} ':'-separated fields",
+            f.len()
+        )));
+    }
+    let sk = unhex_field(f[0], "sk", n)?;
+    let pk = unhex_field(f[1], "pk", n)?;
+    let msg = unhex_field(f[2], "msg", n)?;
+    let sm = unhex_field(f[3], "sig", n)?;
+    if sk.len() != 64 || pk.len() != 32 || sm.len() != 64 + msg.len() {
+        return Err(fail(format!(
+            "field lengths sk {} pk {} sig {} (expected 64, 32, 64 + {})",
+            sk.len(),
+            pk.len(),
+            sm.len(),
+            msg.len()
+        )));
+    }
+    if sk[32..] != pk[..] || sm[64..] != msg[..] {
+        return Err(fail(
+            "sk does not end in pk, or sig does not end in msg".into(),
+        ));
+    }
+    let key = variant
+        .keygen(&sk[..32])
+        .map_err(|e| fail(format!("keygen: {e}")))?;
+    if key.public_key()[..] != pk[..] {
+        return Err(fail(format!(
+            "derived public key {} differs from {}",
+            hex::encode(key.public_key()),
+            f[1]
+        )));
+    }
+    let sig = variant.sign(&key, &msg);
+    if sig[..] != sm[..64] {
+        return Err(fail(format!(
+            "signature {} differs from {}",
+            hex::encode(sig),
+            hex::encode(&sm[..64])
+        )));
+    }
+    match variant.verify(&pk, &msg, &sig) {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(fail("the signature does not verify".into())),
+        Err(e) => Err(fail(format!("verify: {e}"))),
+    }
+}
+
+/// Checks every non-empty line read from `reader` in the ed25519 `sign.input`
+/// format, one line in memory at a time; `progress` is called with the number of
+/// lines read after each line. Stops at the first failing line.
 ///
 /// # Errors
-/// The first failing line (1-based) and what failed (format, public key, signature
-/// or verification). A file with no lines fails too, so an empty file cannot pass.
-pub fn check_sign_input(text: &str, variant: Variant) -> Result<usize, LineFailure> {
+/// The first failing line (1-based) and what failed: a read error, a line longer than
+/// [`MAX_LINE`] or not UTF-8, the format, the public key, the signature or the
+/// verification. A file with no lines fails too (line 0), so an empty file cannot
+/// pass.
+pub fn check_sign_input_lines(
+    mut reader: impl std::io::BufRead,
+    variant: Variant,
+    mut progress: impl FnMut(usize),
+) -> Result<usize, LineFailure> {
+    use std::io::{BufRead as _, Read as _};
     let mut checked = 0;
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
+    let mut buf = Vec::new();
+    let mut n = 0;
+    loop {
+        n += 1;
+        buf.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(|e| LineFailure {
+                line: n,
+                reason: format!("read error: {e}"),
+            })?;
+        if read == 0 {
+            break;
+        }
+        if buf.len() > MAX_LINE {
+            return Err(LineFailure {
+                line: n,
+                reason: format!("longer than {MAX_LINE} bytes"),
+            });
+        }
+        let line = std::str::from_utf8(&buf).map_err(|_| LineFailure {
+            line: n,
+            reason: "not UTF-8 text".into(),
+        })?;
         let line = line.trim();
-        if line.is_empty() {
-            continue;
+        if !line.is_empty() {
+            check_line(line, n, variant)?;
+            checked += 1;
         }
-        let fail = |reason: String| LineFailure { line: n, reason };
-        let f: Vec<&str> = line.split(':').collect();
-        if f.len() < 4 {
-            return Err(fail(format!(
-                "expected 4 ':'-separated fields, found {}",
-                f.len()
-            )));
-        }
-        let sk = unhex_field(f[0], "sk", n)?;
-        let pk = unhex_field(f[1], "pk", n)?;
-        let msg = unhex_field(f[2], "msg", n)?;
-        let sm = unhex_field(f[3], "sig", n)?;
-        if sk.len() != 64 || pk.len() != 32 || sm.len() != 64 + msg.len() {
-            return Err(fail(format!(
-                "field lengths sk {} pk {} sig {} (expected 64, 32, 64 + {})",
-                sk.len(),
-                pk.len(),
-                sm.len(),
-                msg.len()
-            )));
-        }
-        if sk[32..] != pk[..] || sm[64..] != msg[..] {
-            return Err(fail(
-                "sk does not end in pk, or sig does not end in msg".into(),
-            ));
-        }
-        let key = variant
-            .keygen(&sk[..32])
-            .map_err(|e| fail(format!("keygen: {e}")))?;
-        if key.public_key()[..] != pk[..] {
-            return Err(fail(format!(
-                "derived public key {} differs from {}",
-                hex::encode(key.public_key()),
-                f[1]
-            )));
-        }
-        let sig = variant.sign(&key, &msg);
-        if sig[..] != sm[..64] {
-            return Err(fail(format!(
-                "signature {} differs from {}",
-                hex::encode(sig),
-                hex::encode(&sm[..64])
-            )));
-        }
-        match variant.verify(&pk, &msg, &sig) {
-            Ok(true) => {}
-            Ok(false) => return Err(fail("the signature does not verify".into())),
-            Err(e) => return Err(fail(format!("verify: {e}"))),
-        }
-        checked += 1;
+        progress(n);
     }
     if checked == 0 {
         return Err(LineFailure {
@@ -394,20 +525,29 @@ pub fn check_sign_input(text: &str, variant: Variant) -> Result<usize, LineFailu
     Ok(checked)
 }
 
-/// [`check_sign_input`] on a file, for `refopt vectors ed25519 FILE`.
+/// [`check_sign_input_lines`] on a string.
 ///
 /// # Errors
-/// A [`LineFailure`] with line 0 when the file cannot be read, else as
-/// [`check_sign_input`].
+/// As [`check_sign_input_lines`].
+pub fn check_sign_input(text: &str, variant: Variant) -> Result<usize, LineFailure> {
+    check_sign_input_lines(text.as_bytes(), variant, |_| {})
+}
+
+/// [`check_sign_input_lines`] on a file, streamed.
+///
+/// # Errors
+/// A [`LineFailure`] with line 0 when the file cannot be opened, else as
+/// [`check_sign_input_lines`].
 pub fn check_sign_input_file(
     path: &std::path::Path,
     variant: Variant,
+    progress: impl FnMut(usize),
 ) -> Result<usize, LineFailure> {
-    let text = std::fs::read_to_string(path).map_err(|e| LineFailure {
+    let file = std::fs::File::open(path).map_err(|e| LineFailure {
         line: 0,
-        reason: format!("reading {}: {e}", path.display()),
+        reason: format!("opening {}: {e}", path.display()),
     })?;
-    check_sign_input(&text, variant)
+    check_sign_input_lines(std::io::BufReader::new(file), variant, progress)
 }
 
 /// One RFC 8032 test vector (section 7.1): the 32-byte seed, public key, message and

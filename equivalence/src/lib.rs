@@ -1,19 +1,22 @@
 //! # refopt lab
 //!
-//! The pair [`registry`], the input generator ([`input`]), NIST KAT generation
-//! ([`kat`]), the official-vector locator ([`vectors`]) and one module per scheme with
-//! its pairs and variants. The `refopt` binary drives all of it.
+//! The pair API ([`pair`]: what an optimization provides), the [`registry`] of the
+//! five optimizations' pairs and the loop that checks them, NIST KAT generation
+//! ([`kat`]), the official vectors ([`vectors`]) and one module per scheme with its
+//! pairs and variants. The `refopt` binary drives all of it.
 
 // The lab turns public test inputs into structured values; `/` and `%` here never
 // touch secrets. The lint stays enforced in `reference` and `optimized`.
 #![allow(clippy::integer_division_remainder_used)]
 
+pub mod cli;
 pub mod ed25519;
-pub mod input;
 pub mod kat;
 pub mod mlkem;
 pub mod ntruhps2048509;
+pub mod pair;
 pub mod registry;
+pub mod regressions;
 pub mod schemes;
 pub mod sntrup761;
 pub mod vectors;

@@ -1,10 +1,11 @@
 //! ML-KEM pairs and variants (optimization 5, Go CL 715381).
 //!
 //! * `ml-kem/encrypt-u` (kernel): u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 from both kernels, every k,
-//!   on random and bound-extreme canonical inputs.
-//! * `ml-kem-512`, `ml-kem-768`, `ml-kem-1024` (API): the same d, z, m give identical
-//!   ek, dk, c and K, and decapsulating a random ciphertext gives the same implicit
-//!   rejection key.
+//!   on random and bound-extreme canonical inputs (every operand of a column at q−1 for
+//!   every k included), the optimized output's contract checked.
+//! * `ml-kem-512`, `ml-kem-768`, `ml-kem-1024` (API): for the same keys, m and a random
+//!   ciphertext both tiers give identical c, K, decapsulated K and implicit-rejection K.
+//! * `keccak-f1600-x4` (kernel): the shared four-way Keccak, AVX2 against portable.
 
 use reference::RandomSource;
 use reference::mlkem::{
@@ -13,10 +14,8 @@ use reference::mlkem::{
 
 use optimized::mlkem::Optimized;
 
-use crate::input::Gen;
-use crate::kat::KatKem;
-use crate::registry::{Level, Outcome, Pair, Precondition, u16_bytes};
-use crate::schemes::KatScheme;
+use crate::kat::{KatKem, KatScheme};
+use crate::pair::{Bound, Input, Level, Outcome, Pair, Precondition, Sides, u16_bytes};
 
 /// The ML-KEM variants, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,13 +100,18 @@ impl Variant {
     }
 }
 
-/// Fills a canonical polynomial according to the selector: random, all q-1, all 0,
-/// alternating 0 / q-1, a single q-1, or all 1.
-fn poly_for(g: &mut Gen, pattern: u8) -> [u16; 256] {
+/// The canonical-coefficient patterns of the kernel pair: random, all q−1, all 0,
+/// alternating 0 / q−1, a single q−1, all 1, and — the worst case for every
+/// accumulator — all q−1 in every operand of the case.
+const PATTERNS: usize = 7;
+
+/// Fills a canonical polynomial: `pattern` 0 reads every coefficient from the input
+/// (two bytes each), the others are the extreme patterns of [`PATTERNS`].
+fn poly_for(g: &mut Input<'_>, pattern: usize) -> [u16; 256] {
     let mut c = [0u16; 256];
-    match pattern % 6 {
+    match pattern {
         0 => c.iter_mut().for_each(|x| *x = g.below(u64::from(Q)) as u16),
-        1 => c.fill(Q - 1),
+        1 | 6 => c.fill(Q - 1),
         2 => {}
         3 => c.iter_mut().step_by(2).for_each(|x| *x = Q - 1),
         4 => c[g.below(256) as usize] = Q - 1,
@@ -115,6 +119,56 @@ fn poly_for(g: &mut Gen, pattern: u8) -> [u16; 256] {
     }
     c
 }
+
+/// The decoded input of an `ml-kem/encrypt-u` case.
+struct EncryptUInput {
+    k: usize,
+    a: Matrix,
+    y: [NttPoly; MAX_K],
+    e1: [Poly; MAX_K],
+}
+
+/// Decodes a case: the selector picks k (every parameter set: 2, 3, 4) and an
+/// extreme pattern; each operand takes that pattern or random coefficients by one
+/// input bit, except pattern 6, which sets every operand to all q−1 (the column sums'
+/// maximum for the case's k).
+fn encrypt_u_input(input: &[u8]) -> EncryptUInput {
+    let mut g = Input::new(input);
+    let sel = g.selector();
+    // k cycles fastest, so the first cases of a run see every parameter set; the
+    // rest of the selector spreads over the patterns.
+    let k = 2 + usize::from(sel % 3);
+    let pat = (usize::from(sel / 3) * PATTERNS) / 86;
+    let mut a: Matrix = [[NttPoly::ZERO; MAX_K]; MAX_K];
+    let mut y = [NttPoly::ZERO; MAX_K];
+    let mut e1 = [Poly::ZERO; MAX_K];
+    let pick = |g: &mut Input<'_>| if pat == 6 || g.bit() { pat } else { 0 };
+    for row in a.iter_mut().take(k) {
+        for e in row.iter_mut().take(k) {
+            let p = pick(&mut g);
+            *e = NttPoly(poly_for(&mut g, p));
+        }
+    }
+    for e in y.iter_mut().take(k) {
+        let p = pick(&mut g);
+        *e = NttPoly(poly_for(&mut g, p));
+    }
+    for e in e1.iter_mut().take(k) {
+        *e = Poly(poly_for(&mut g, pat));
+    }
+    EncryptUInput { k, a, y, e1 }
+}
+
+const ENCRYPT_U_BOUNDS: &[Bound] = &[
+    Bound::with_points("k", 2, 4, &[3]),
+    Bound::range("Â, ŷ, e1 coefficient", 0, Q as i128 - 1),
+    Bound::range(
+        "Â[j][i]·ŷ[j] coefficient product",
+        0,
+        (Q as i128 - 1) * (Q as i128 - 1),
+    ),
+    Bound::range("operands of one column at q−1", 0, 2 * MAX_K as i128),
+];
 
 /// The kernel pair: [`Reference`] against the kernel `K` (the registry uses
 /// [`Optimized`]; tests plug in deliberately wrong kernels to show the pair fails).
@@ -140,29 +194,21 @@ impl<K: Kernels + Sync> Pair for EncryptU<K> {
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "reference::mlkem::Reference::encrypt_u (k² inverse NTTs, summed in the normal domain)",
+            "optimized::mlkem::Optimized::encrypt_u (sum in the NTT domain, k inverse NTTs)",
+        )
+    }
+    fn bounds(&self) -> &'static [Bound] {
+        ENCRYPT_U_BOUNDS
+    }
+    fn input_len(&self) -> usize {
+        // Every operand random: (k² + k) polynomials of 256 two-byte coefficients.
+        1 + (MAX_K * MAX_K + 2 * MAX_K) * (2 * 256 + 1)
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        let mut g = Gen::new(input);
-        let sel = g.selector();
-        let k = 2 + (sel % 3) as usize;
-        // Selector bits above the rank pick the pattern; pattern 0 is random. Each
-        // operand draws its own pattern half the time so extremes mix with random.
-        let pattern = sel / 3;
-        let mut a: Matrix = [[NttPoly::ZERO; MAX_K]; MAX_K];
-        let mut y = [NttPoly::ZERO; MAX_K];
-        let mut e1 = [Poly::ZERO; MAX_K];
-        for row in a.iter_mut().take(k) {
-            for e in row.iter_mut().take(k) {
-                let pat = if g.below(2) == 0 { pattern } else { 0 };
-                *e = NttPoly(poly_for(&mut g, pat));
-            }
-        }
-        for e in y.iter_mut().take(k) {
-            let pat = if g.below(2) == 0 { pattern } else { 0 };
-            *e = NttPoly(poly_for(&mut g, pat));
-        }
-        for e in e1.iter_mut().take(k) {
-            *e = Poly(poly_for(&mut g, pattern));
-        }
+        let EncryptUInput { k, a, y, e1 } = encrypt_u_input(input);
         let mut ur = [Poly::ZERO; MAX_K];
         let mut uo = [Poly::ZERO; MAX_K];
         Reference::encrypt_u(k, &a, &y, &e1, &mut ur);
@@ -171,14 +217,51 @@ impl<K: Kernels + Sync> Pair for EncryptU<K> {
         let fields: Vec<(&str, Vec<u8>, Vec<u8>)> = (0..k)
             .map(|i| (names[i], u16_bytes(&ur[i].0), u16_bytes(&uo[i].0)))
             .collect();
-        Outcome::compare(
-            fields
-                .iter()
-                .map(|(n, a, b)| (*n, a.as_slice(), b.as_slice())),
+        Outcome::contract(
+            "encrypt_u_ensures (optimized: u canonical)",
+            r::encrypt_u_ensures(k, &uo),
         )
+        .and(|| {
+            Outcome::compare(
+                fields
+                    .iter()
+                    .map(|(n, a, b)| (*n, a.as_slice(), b.as_slice())),
+            )
+        })
+    }
+    fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+        let EncryptUInput { k, a, y, e1 } = encrypt_u_input(input);
+        seen("k", k as i128);
+        let coeffs = a[..k]
+            .iter()
+            .flat_map(|row| row[..k].iter().flat_map(|e| e.0))
+            .chain((0..k).flat_map(|j| y[j].0))
+            .chain((0..k).flat_map(|i| e1[i].0));
+        for c in coeffs {
+            seen("Â, ŷ, e1 coefficient", i128::from(c));
+        }
+        // Column i of Âᵀ is (Â[0][i], .., Â[k−1][i]), multiplied by ŷ.
+        for i in 0..k {
+            for n in 0..256 {
+                let mut at_max = 0;
+                for (row, yj) in a[..k].iter().zip(&y[..k]) {
+                    let (x, w) = (row[i].0[n], yj.0[n]);
+                    seen(
+                        "Â[j][i]·ŷ[j] coefficient product",
+                        i128::from(x) * i128::from(w),
+                    );
+                    at_max += i128::from(x == Q - 1) + i128::from(w == Q - 1);
+                }
+                seen("operands of one column at q−1", at_max);
+            }
+        }
     }
 }
 
+/// An API pair: the same keys (one key generation: it has no inverse NTT and is the
+/// same code for both tiers, so its bytes are inputs here, not evidence), the same m,
+/// and a random ciphertext give identical c, K, decapsulated K and implicit-rejection
+/// K from the two tiers, through the byte API and the parsed-key API.
 struct Api(&'static Params, &'static str);
 
 impl Pair for Api {
@@ -188,16 +271,27 @@ impl Pair for Api {
     fn level(&self) -> Level {
         Level::Api
     }
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "ML-KEM encaps/decaps over reference::mlkem::Reference",
+            "ML-KEM encaps/decaps over optimized::mlkem::Optimized",
+        )
+    }
+    fn input_len(&self) -> usize {
+        1 + 4 * 32
+    }
     fn run(&self, input: &[u8]) -> Outcome {
         let p = self.0;
-        let mut g = Gen::new(input);
+        let mut g = Input::new(input);
         let d = g.array::<32>();
         let z = g.array::<32>();
         let m = g.array::<32>();
         let mut bad_ct = vec![0u8; p.ct_len()];
-        g.fill(&mut bad_ct);
+        g.expand(&mut bad_ct);
+        let kp = r::keygen_internal(p, &d, &z);
+        let ek = r::EncapsulationKey::from_bytes(p, &kp.ek).expect("valid");
+        let dk = r::DecapsulationKey::from_bytes(p, &kp.dk).expect("valid");
         let run = |v: Variant| {
-            let kp = v.keygen_internal(p, &d, &z);
             let (c, k) = v
                 .encaps_internal(p, &kp.ek, &m)
                 .expect("generated ek is valid");
@@ -205,8 +299,6 @@ impl Pair for Api {
             let k_rej = v.decaps(p, &kp.dk, &bad_ct).expect("lengths are right");
             // The parsed-key API must give the same bytes as the encoded-key API; a
             // difference shows up as this variant's implicit-rejection field.
-            let ek = r::EncapsulationKey::from_bytes(p, &kp.ek).expect("valid");
-            let dk = r::DecapsulationKey::from_bytes(p, &kp.dk).expect("valid");
             let (c2, k2) = v.encapsulate(&ek, &m);
             let k_rej2 = v.decapsulate(&dk, &bad_ct).expect("lengths are right");
             let consistent = c2 == c && k2 == k && k_rej2 == k_rej;
@@ -216,17 +308,15 @@ impl Pair for Api {
                 // Variant-specific, so even the same slip on both sides is reported.
                 format!("parsed-key API differs in {}", v.name()).into_bytes()
             };
-            (kp.ek, kp.dk, c, k.to_vec(), k_dec.to_vec(), k_rej)
+            (c, k.to_vec(), k_dec.to_vec(), k_rej)
         };
         let a = run(Variant::Reference);
         let b = run(Variant::Optimized);
         Outcome::compare([
-            ("ek", a.0.as_slice(), b.0.as_slice()),
-            ("dk", &a.1, &b.1),
-            ("c", &a.2, &b.2),
-            ("K", &a.3, &b.3),
-            ("K (decaps)", &a.4, &b.4),
-            ("K (implicit rejection)", &a.5, &b.5),
+            ("c", a.0.as_slice(), b.0.as_slice()),
+            ("K", &a.1, &b.1),
+            ("K (decaps)", &a.2, &b.2),
+            ("K (implicit rejection)", &a.3, &b.3),
         ])
     }
 }
@@ -240,11 +330,11 @@ pub static PAIRS: &[&dyn Pair] = &[
     &Api(&r::ML_KEM_1024, "ml-kem-1024"),
 ];
 
-/// The four-way Keccak-f\[1600\] both ML-KEM tiers hash with: the dispatching path
-/// (AVX2 where the CPU has it) against the portable one (`keccak::f1600` per state),
-/// on random states and states with all-zero or all-one lanes mixed in. On a CPU
-/// without AVX2 both would be the portable path, so every case reports the
-/// precondition as not met instead of a vacuous agreement.
+/// The four-way Keccak-f\[1600\] both ML-KEM tiers hash with: the AVX2 path against
+/// the portable one (RustCrypto `keccak` on each state), on states read from the
+/// input and states with all-zero or all-one lanes mixed in. On a CPU without AVX2
+/// both would be the portable path, so every case reports the precondition as not
+/// met instead of a vacuous agreement.
 #[derive(Clone, Copy, Debug)]
 pub struct KeccakX4;
 
@@ -260,8 +350,17 @@ impl Pair for KeccakX4 {
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "reference::keccak_x4::f1600_x4_portable (the keccak crate on each state)",
+            "reference::keccak_x4::f1600_x4 (AVX2, four states lane-sliced)",
+        )
+    }
     fn preconditions(&self) -> &'static [Precondition] {
         &[AVX2]
+    }
+    fn input_len(&self) -> usize {
+        1 + 100 * 9
     }
     fn run(&self, input: &[u8]) -> Outcome {
         use reference::keccak_x4::{f1600_x4, f1600_x4_portable, simd_available};
@@ -271,11 +370,11 @@ impl Pair for KeccakX4 {
                 detail: "the CPU lacks AVX2".into(),
             };
         }
-        let mut g = Gen::new(input);
+        let mut g = Input::new(input);
         let extremes = g.selector() & 1 == 1;
         let mut state = [[0u64; 4]; 25];
         for lane in state.iter_mut().flatten() {
-            *lane = match (extremes, g.below(4)) {
+            *lane = match (extremes, g.u8() & 3) {
                 (true, 0) => 0,
                 (true, 1) => u64::MAX,
                 _ => g.u64(),

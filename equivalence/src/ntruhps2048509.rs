@@ -4,15 +4,18 @@
 //! (2, Φ_509), Rq inverses mod (2048, Φ_509). The raw 509-coefficient vectors
 //! legitimately differ (the chain's value at x = 1 is a(1); the divstep's output is
 //! the canonical representative). Products are compared mod q (their contract).
+//! Every optimized kernel is compared with a reference that shares none of its code.
 //!
-//! * `ntruhps2048509/r2-inv/portable`, `.../r2-inv/pclmul` (kernel): reference divstep
-//!   against the chain, canonicalized mod (2, Φ).
-//! * `ntruhps2048509/rq-inv/{before,optimized,portable,pclmul}` (kernel): reference
-//!   `poly_Rq_inv` against each variant's, canonicalized mod (q, Φ).
-//! * `ntruhps2048509/rq-mul` (kernel): schoolbook against Toom-4/Karatsuba (AVX2
-//!   when detected, and the baseline build), mod q.
-//! * `ntruhps2048509/r2-mul` (kernel): PCLMULQDQ against the portable carry-less
-//!   product, raw bits.
+//! * `ntruhps2048509/r2-inv/{portable,pclmul}` (kernel): the reference divstep
+//!   against the chain on each carry-less multiply, canonicalized mod (2, Φ), the
+//!   chain's contract r·a ≡ 1 checked.
+//! * `ntruhps2048509/rq-inv/{before,optimized,optimized-portable}` (kernel): the
+//!   reference `poly_Rq_inv` (divstep and schoolbook Newton) against each variant's,
+//!   canonicalized mod (q, Φ).
+//! * `ntruhps2048509/rq-mul/{avx2,portable}` (kernel): schoolbook against
+//!   Toom-4/Karatsuba, mod q.
+//! * `ntruhps2048509/r2-mul/{portable,pclmul}` (kernel): a bit-by-bit schoolbook
+//!   product mod x^509 − 1 against the Karatsuba carry-less product and its fold.
 //! * `ntruhps2048509/api/<variant>` (API): the same random bytes give identical pk,
 //!   sk, ct, ss, decapsulated ss and implicit-rejection ss.
 
@@ -24,13 +27,13 @@ use reference::ntruhps2048509::poly::{poly_mod_2_phi_n, poly_mod_q_phi_n};
 use reference::ntruhps2048509::{self as ntru, Kernels, KeyPair, Poly, Reference};
 
 use optimized::ntruhps2048509::{
-    Before, Optimized, OptimizedPclmul, OptimizedPortable, Pclmul, r2_inv,
+    Avx2, Before, Optimized, OptimizedPortable, Pclmul, poly_r2_inv_pclmul, r2_inv,
 };
 
-use crate::input::Gen;
-use crate::kat::KatKem;
-use crate::registry::{Level, Outcome, Pair, Precondition, u16_bytes, u64_bytes};
-use crate::schemes::KatScheme;
+use crate::kat::{KatKem, KatScheme};
+use crate::pair::{
+    Bound, Input, Level, Outcome, Pair, Precondition, Sides, pattern, u16_bytes, u64_bytes,
+};
 
 /// The ntruhps2048509 variants, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,18 +46,15 @@ pub enum Variant {
     Optimized,
     /// PR #5 on the portable carry-less multiply.
     OptimizedPortable,
-    /// PR #5 on PCLMULQDQ (needs the CPU feature).
-    OptimizedPclmul,
 }
 
 impl Variant {
     /// Every variant, reference first.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 4] = [
         Variant::Reference,
         Variant::Before,
         Variant::Optimized,
         Variant::OptimizedPortable,
-        Variant::OptimizedPclmul,
     ];
 
     /// The command-line name.
@@ -64,19 +64,12 @@ impl Variant {
             Variant::Before => "before",
             Variant::Optimized => "optimized",
             Variant::OptimizedPortable => "optimized-portable",
-            Variant::OptimizedPclmul => "optimized-pclmul",
         }
     }
 
     /// Looks a variant up by name.
     pub fn from_name(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|v| v.name() == s)
-    }
-
-    /// Whether the variant can run on this CPU (only `optimized-pclmul` needs a
-    /// feature).
-    pub fn available(self) -> bool {
-        self != Variant::OptimizedPclmul || Pclmul::detect().is_some()
     }
 
     /// `poly_Rq_mul` of the variant.
@@ -86,7 +79,6 @@ impl Variant {
             Variant::Before => Before::poly_rq_mul(a, b),
             Variant::Optimized => Optimized::poly_rq_mul(a, b),
             Variant::OptimizedPortable => OptimizedPortable::poly_rq_mul(a, b),
-            Variant::OptimizedPclmul => OptimizedPclmul::poly_rq_mul(a, b),
         }
     }
 
@@ -97,7 +89,6 @@ impl Variant {
             Variant::Before => Before::poly_r2_inv(a),
             Variant::Optimized => Optimized::poly_r2_inv(a),
             Variant::OptimizedPortable => OptimizedPortable::poly_r2_inv(a),
-            Variant::OptimizedPclmul => OptimizedPclmul::poly_r2_inv(a),
         }
     }
 
@@ -108,7 +99,6 @@ impl Variant {
             Variant::Before => Before::poly_rq_inv(a),
             Variant::Optimized => Optimized::poly_rq_inv(a),
             Variant::OptimizedPortable => OptimizedPortable::poly_rq_inv(a),
-            Variant::OptimizedPclmul => OptimizedPclmul::poly_rq_inv(a),
         }
     }
 
@@ -119,7 +109,6 @@ impl Variant {
             Variant::Before => ntru::keypair_derand::<Before>(seed, prf),
             Variant::Optimized => ntru::keypair_derand::<Optimized>(seed, prf),
             Variant::OptimizedPortable => ntru::keypair_derand::<OptimizedPortable>(seed, prf),
-            Variant::OptimizedPclmul => ntru::keypair_derand::<OptimizedPclmul>(seed, prf),
         }
     }
 
@@ -146,7 +135,6 @@ impl Variant {
             Variant::Before => ntru::encaps_derand::<Before>(pk, seed),
             Variant::Optimized => ntru::encaps_derand::<Optimized>(pk, seed),
             Variant::OptimizedPortable => ntru::encaps_derand::<OptimizedPortable>(pk, seed),
-            Variant::OptimizedPclmul => ntru::encaps_derand::<OptimizedPclmul>(pk, seed),
         }
     }
 
@@ -160,7 +148,6 @@ impl Variant {
             Variant::Before => ntru::decaps::<Before>(sk, c),
             Variant::Optimized => ntru::decaps::<Optimized>(sk, c),
             Variant::OptimizedPortable => ntru::decaps::<OptimizedPortable>(sk, c),
-            Variant::OptimizedPclmul => ntru::decaps::<OptimizedPclmul>(sk, c),
         }
     }
 }
@@ -188,14 +175,19 @@ pub fn invertible_mod2(a: &Poly) -> bool {
     canonical_mod2(a).0.iter().any(|&c| c != 0)
 }
 
-/// A polynomial chosen by `pattern`: random u16; random bits; HPS-like 3g·f (the
-/// keygen input of `poly_Rq_inv`); a single term x^i; all ones but one; alternating;
-/// all q−1; dense high bits.
-pub fn poly_for(g: &mut Gen, pattern: u8) -> Poly {
+/// The polynomial patterns of the kernel pairs: random 16-bit coefficients read from
+/// the input, random bits, an NTRU public-key-like product of sampled f and g, a
+/// single odd coefficient (weight 1 mod 2), all ones but one (weight 508 mod 2),
+/// every other coefficient 0xffff, all q − 1, and top-heavy values 0xf800 | x.
+const POLY_PATTERNS: usize = 8;
+
+/// Fills a polynomial with pattern `pattern` (< [`POLY_PATTERNS`]), reading random
+/// values from the input.
+pub fn poly_for(g: &mut Input<'_>, pattern: usize) -> Poly {
     let mut p = Poly::ZERO;
-    match pattern & 7 {
-        0 => p.0.iter_mut().for_each(|c| *c = g.below(1 << 16) as u16),
-        1 => p.0.iter_mut().for_each(|c| *c = g.below(2) as u16),
+    match pattern {
+        0 => p.0.iter_mut().for_each(|c| *c = g.u16()),
+        1 => p.0.iter_mut().for_each(|c| *c = u16::from(g.bit())),
         2 => {
             let mut seed = [0u8; SAMPLE_FG_BYTES];
             g.fill(&mut seed);
@@ -207,20 +199,39 @@ pub fn poly_for(g: &mut Gen, pattern: u8) -> Poly {
             }
             p = Reference::poly_rq_mul(&gg, &f);
         }
-        3 => p.0[g.below(N as u64) as usize] = 1 + 2 * g.below(1 << 15) as u16,
+        3 => p.0[g.below(N as u64) as usize] = 1 | (g.u16() << 1),
         4 => {
             p.0.fill(1);
             p.0[g.below(N as u64) as usize] = 0;
         }
         5 => p.0.iter_mut().step_by(2).for_each(|c| *c = 0xffff),
         6 => p.0.fill(Q - 1),
-        _ => {
-            p.0.iter_mut()
-                .for_each(|c| *c = 0xf800 | g.below(1 << 11) as u16)
-        }
+        _ => p.0.iter_mut().for_each(|c| *c = 0xf800 | (g.u16() & 0x7ff)),
     }
     p
 }
+
+/// Two operands: the selector picks the first one's pattern, an input byte the
+/// second's.
+fn two_polys(input: &[u8]) -> (Poly, Poly) {
+    let mut g = Input::new(input);
+    let pa = pattern(g.selector(), POLY_PATTERNS);
+    let a = poly_for(&mut g, pa);
+    let pb = pattern(g.u8(), POLY_PATTERNS);
+    let b = poly_for(&mut g, pb);
+    (a, b)
+}
+
+/// One operand, its pattern picked by the selector.
+fn one_poly(input: &[u8]) -> Poly {
+    let mut g = Input::new(input);
+    let pa = pattern(g.selector(), POLY_PATTERNS);
+    poly_for(&mut g, pa)
+}
+
+/// Enough input for every value of the largest pattern (the sampled f and g) of two
+/// operands.
+const POLY_INPUT_LEN: usize = 2 + 2 * (SAMPLE_FG_BYTES + 2 * N);
 
 const INVERTIBLE_MOD_2: Precondition = Precondition {
     name: "invertible-mod-2",
@@ -233,140 +244,330 @@ const PCLMULQDQ: Precondition = Precondition {
     description: "the CPU supports PCLMULQDQ (is_x86_feature_detected!)",
 };
 
-const PCLMUL: &[Precondition] = &[PCLMULQDQ];
-const INVERSE_PRECONDITIONS: &[Precondition] = &[INVERTIBLE_MOD_2, PCLMULQDQ];
+const AVX2: Precondition = Precondition {
+    name: "avx2",
+    description: "the CPU supports AVX2 (is_x86_feature_detected!)",
+};
 
-/// Which inverse an [`Inverse`] pair compares.
-#[derive(Clone, Copy)]
-enum InverseKind {
-    /// `poly_R2_inv`, compared mod (2, Φ).
-    R2,
-    /// `poly_Rq_inv`, compared mod (q, Φ).
-    Rq,
+fn pclmul_missing() -> Outcome {
+    Outcome::PreconditionNotMet {
+        which: PCLMULQDQ.name,
+        detail: "the CPU lacks PCLMULQDQ".into(),
+    }
 }
 
-/// Reference against one variant's inverse, after canonical reduction mod Φ_509 (raw
-/// 509-coefficient vectors may legitimately differ, see docs/ntruhps2048509.md).
-struct Inverse(InverseKind, Variant, &'static str);
+/// Hamming weight of a mod 2 (number of odd coefficients).
+fn weight_mod2(a: &Poly) -> i128 {
+    a.0.iter().filter(|&&c| c & 1 == 1).count() as i128
+}
+
+const INVERSE_BOUNDS: &[Bound] = &[
+    Bound::range("coefficient", 0, 0xffff),
+    // Invertible mod (2, Φ): weight 1 (x^i) up to 508 (all ones but one; all ones is
+    // Φ itself).
+    Bound::range("weight mod 2 (invertible inputs)", 1, N as i128 - 1),
+];
+
+/// Which inverse a pair compares, and on which path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InverseKind {
+    /// `poly_R2_inv` by the chain on the portable carry-less multiply.
+    R2Portable,
+    /// `poly_R2_inv` by the chain on PCLMULQDQ.
+    R2Pclmul,
+    /// `poly_Rq_inv` of a variant.
+    Rq(Variant),
+}
+
+/// An inverse against the reference's, canonicalized.
+struct Inverse(InverseKind, &'static str);
 
 impl Pair for Inverse {
     fn name(&self) -> &'static str {
-        self.2
+        self.1
     }
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        match self.0 {
+            InverseKind::R2Portable => Sides::new(
+                "reference::ntruhps2048509::poly::poly_r2_inv_divstep",
+                "optimized::ntruhps2048509::r2_inv::poly_r2_inv_portable (addition chain, portable clmul)",
+            ),
+            InverseKind::R2Pclmul => Sides::new(
+                "reference::ntruhps2048509::poly::poly_r2_inv_divstep",
+                "optimized::ntruhps2048509::poly_r2_inv_pclmul (addition chain, PCLMULQDQ)",
+            ),
+            InverseKind::Rq(Variant::Before) => Sides::new(
+                "reference::ntruhps2048509::Reference::poly_rq_inv (divstep, schoolbook Newton)",
+                "optimized::ntruhps2048509::Before::poly_rq_inv (divstep, Toom/Karatsuba Newton)",
+            ),
+            InverseKind::Rq(Variant::OptimizedPortable) => Sides::new(
+                "reference::ntruhps2048509::Reference::poly_rq_inv (divstep, schoolbook Newton)",
+                "optimized::ntruhps2048509::OptimizedPortable::poly_rq_inv (chain, portable)",
+            ),
+            InverseKind::Rq(_) => Sides::new(
+                "reference::ntruhps2048509::Reference::poly_rq_inv (divstep, schoolbook Newton)",
+                "optimized::ntruhps2048509::Optimized::poly_rq_inv (chain, PCLMULQDQ and AVX2 when detected)",
+            ),
+        }
+    }
     fn preconditions(&self) -> &'static [Precondition] {
-        INVERSE_PRECONDITIONS
+        match self.0 {
+            InverseKind::R2Pclmul => &[INVERTIBLE_MOD_2, PCLMULQDQ],
+            _ => &[INVERTIBLE_MOD_2],
+        }
+    }
+    fn bounds(&self) -> &'static [Bound] {
+        INVERSE_BOUNDS
     }
     fn default_cases(&self) -> usize {
         match self.0 {
-            InverseKind::R2 => 300,
-            InverseKind::Rq => 200,
+            InverseKind::R2Portable | InverseKind::R2Pclmul => 300,
+            InverseKind::Rq(_) => 200,
         }
     }
+    fn input_len(&self) -> usize {
+        POLY_INPUT_LEN
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        if !self.1.available() {
-            return Outcome::PreconditionNotMet {
-                which: PCLMULQDQ.name,
-                detail: "the CPU lacks PCLMULQDQ".into(),
-            };
-        }
-        let mut g = Gen::new(input);
-        let sel = g.selector();
-        let a = poly_for(&mut g, sel);
+        let a = one_poly(input);
         if !invertible_mod2(&a) {
             return Outcome::PreconditionNotMet {
                 which: INVERTIBLE_MOD_2.name,
                 detail: "a ≡ 0 mod (2, Φ)".into(),
             };
         }
-        let (field, r, o) = match self.0 {
-            InverseKind::R2 => (
-                "poly_R2_inv mod (2, Φ)",
-                canonical_mod2(&Reference::poly_r2_inv(&a)),
-                canonical_mod2(&self.1.poly_r2_inv(&a)),
-            ),
-            InverseKind::Rq => (
+        let (field, reference, optimized) = match self.0 {
+            InverseKind::R2Portable | InverseKind::R2Pclmul => {
+                let o = match self.0 {
+                    InverseKind::R2Pclmul => match Pclmul::detect() {
+                        Some(p) => poly_r2_inv_pclmul(p, &a),
+                        None => return pclmul_missing(),
+                    },
+                    _ => r2_inv::poly_r2_inv_portable(&a),
+                };
+                if !ntru::r2_is_inverse(&a, &o) {
+                    return Outcome::contract("r2_is_inverse: r·a ≡ 1 mod (2, Φ)", false);
+                }
+                (
+                    "poly_R2_inv mod (2, Φ)",
+                    canonical_mod2(&Reference::poly_r2_inv(&a)),
+                    canonical_mod2(&o),
+                )
+            }
+            InverseKind::Rq(v) => (
                 "poly_Rq_inv mod (q, Φ)",
                 canonical_modq(&Reference::poly_rq_inv(&a)),
-                canonical_modq(&self.1.poly_rq_inv(&a)),
+                canonical_modq(&v.poly_rq_inv(&a)),
             ),
         };
         Outcome::compare([(
             field,
-            u16_bytes(&r.0).as_slice(),
-            u16_bytes(&o.0).as_slice(),
+            u16_bytes(&reference.0).as_slice(),
+            u16_bytes(&optimized.0).as_slice(),
         )])
+    }
+    fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+        let a = one_poly(input);
+        for &c in &a.0 {
+            seen("coefficient", i128::from(c));
+        }
+        if invertible_mod2(&a) {
+            seen("weight mod 2 (invertible inputs)", weight_mod2(&a));
+        }
     }
 }
 
-struct RqMul;
+const RQ_MUL_BOUNDS: &[Bound] = &[Bound::with_points(
+    "coefficient",
+    0,
+    0xffff,
+    &[Q as i128 - 1, Q as i128],
+)];
+
+/// `poly_Rq_mul`: schoolbook against Toom-4/Karatsuba, on the AVX2 base case or the
+/// portable one.
+struct RqMul(bool, &'static str);
 
 impl Pair for RqMul {
     fn name(&self) -> &'static str {
-        "ntruhps2048509/rq-mul"
+        self.1
     }
     fn level(&self) -> Level {
         Level::Kernel
+    }
+    fn sides(&self) -> Sides {
+        if self.0 {
+            Sides::new(
+                "reference::ntruhps2048509::Reference::poly_rq_mul (schoolbook)",
+                "optimized::ntruhps2048509::rq_mul::poly_rq_mul_karatsuba (Toom-4, Karatsuba, AVX2 64x64 base case)",
+            )
+        } else {
+            Sides::new(
+                "reference::ntruhps2048509::Reference::poly_rq_mul (schoolbook)",
+                "optimized::ntruhps2048509::rq_mul::poly_rq_mul_portable (Toom-4, Karatsuba, portable base case)",
+            )
+        }
+    }
+    fn preconditions(&self) -> &'static [Precondition] {
+        if self.0 { &[AVX2] } else { &[] }
+    }
+    fn bounds(&self) -> &'static [Bound] {
+        RQ_MUL_BOUNDS
     }
     fn default_cases(&self) -> usize {
         500
     }
+    fn input_len(&self) -> usize {
+        POLY_INPUT_LEN
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        let mut g = Gen::new(input);
-        let sel = g.selector();
-        let a = poly_for(&mut g, sel);
-        let b = poly_for(&mut g, sel >> 3);
-        // The contract is exactness mod q (Toom-4 is exact mod 2^13 only).
+        if self.0 && Avx2::detect().is_none() {
+            return Outcome::PreconditionNotMet {
+                which: AVX2.name,
+                detail: "the CPU lacks AVX2".into(),
+            };
+        }
+        let (a, b) = two_polys(input);
         let modq = |p: Poly| u16_bytes(&p.0.map(|c| c & (Q - 1)));
         let r = modq(Reference::poly_rq_mul(&a, &b));
-        let o = modq(Optimized::poly_rq_mul(&a, &b));
-        let p = modq(OptimizedPortable::poly_rq_mul(&a, &b));
-        Outcome::compare([
-            (
-                "poly_Rq_mul, dispatched (mod q)",
-                r.as_slice(),
-                o.as_slice(),
-            ),
-            ("poly_Rq_mul, portable (mod q)", &r, &p),
-        ])
+        let o = if self.0 {
+            modq(optimized::ntruhps2048509::rq_mul::poly_rq_mul_karatsuba(
+                &a, &b,
+            ))
+        } else {
+            modq(optimized::ntruhps2048509::rq_mul::poly_rq_mul_portable(
+                &a, &b,
+            ))
+        };
+        Outcome::compare([("poly_Rq_mul (mod q)", r.as_slice(), o.as_slice())])
+    }
+    fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+        let (a, b) = two_polys(input);
+        for &c in a.0.iter().chain(&b.0) {
+            seen("coefficient", i128::from(c));
+        }
     }
 }
 
-struct R2Mul;
+/// The R2 product mod x^509 − 1, bit by bit: for every set bit i of a, b rotated by
+/// i. Shares nothing with the Karatsuba product or its fold.
+pub fn r2_mul_schoolbook(a: &r2_inv::R2, b: &r2_inv::R2) -> r2_inv::R2 {
+    let bit = |x: &r2_inv::R2, i: usize| (x[i >> 6] >> (i & 63)) & 1;
+    let mut out = [0u64; 8];
+    for i in 0..N {
+        if bit(a, i) == 1 {
+            for j in 0..N {
+                let k = if i + j >= N { i + j - N } else { i + j };
+                out[k >> 6] ^= bit(b, j) << (k & 63);
+            }
+        }
+    }
+    out
+}
+
+const R2_MUL_BOUNDS: &[Bound] = &[
+    // Dense and sparse 64-bit words reach the carry-less multiply (all-zero and
+    // all-one words; the top word holds 61 bits).
+    Bound::range("popcount of a 64-bit word of a", 0, 64),
+    Bound::range("popcount of a 64-bit word of b", 0, 64),
+];
+
+/// The R2 product: schoolbook against the Karatsuba carry-less product on one path.
+struct R2Mul(bool, &'static str);
+
+impl R2Mul {
+    /// The operands: dense and sparse words mixed in by the selector's patterns; the
+    /// top word is masked to 61 bits, as the packing leaves it.
+    fn inputs(input: &[u8]) -> (r2_inv::R2, r2_inv::R2) {
+        let mut g = Input::new(input);
+        let sel = usize::from(g.selector());
+        let word = |g: &mut Input<'_>, p: usize| match p {
+            0 => 0,
+            1 => u64::MAX,
+            2 => 1 << g.below(64),
+            3 => !(1 << g.below(64)),
+            _ => g.u64(),
+        };
+        let r2 = |g: &mut Input<'_>, p: usize| {
+            let mut x = [0u64; 8];
+            for w in x.iter_mut() {
+                // Pattern 4..: each word random, or dense/sparse by one input byte.
+                let wp = if p < 4 { p } else { pattern(g.u8(), 8) };
+                *w = word(g, wp);
+            }
+            x[7] &= (1 << (N - 448)) - 1;
+            x
+        };
+        let a = r2(&mut g, sel & 7);
+        let b = r2(&mut g, (sel >> 3) & 7);
+        (a, b)
+    }
+}
 
 impl Pair for R2Mul {
     fn name(&self) -> &'static str {
-        "ntruhps2048509/r2-mul"
+        self.1
     }
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        if self.0 {
+            Sides::new(
+                "equivalence::ntruhps2048509::r2_mul_schoolbook (bit by bit, rotations)",
+                "optimized::ntruhps2048509::Pclmul::r2_mul (Karatsuba over pclmulqdq, fold509)",
+            )
+        } else {
+            Sides::new(
+                "equivalence::ntruhps2048509::r2_mul_schoolbook (bit by bit, rotations)",
+                "optimized::ntruhps2048509::r2_inv::r2_mul_portable (Karatsuba over clmul64_portable, fold509)",
+            )
+        }
+    }
     fn preconditions(&self) -> &'static [Precondition] {
-        PCLMUL
+        if self.0 { &[PCLMULQDQ] } else { &[] }
+    }
+    fn bounds(&self) -> &'static [Bound] {
+        R2_MUL_BOUNDS
+    }
+    fn default_cases(&self) -> usize {
+        2000
+    }
+    fn input_len(&self) -> usize {
+        1 + 2 * 8 * 9
     }
     fn run(&self, input: &[u8]) -> Outcome {
-        let Some(p) = Pclmul::detect() else {
-            return Outcome::PreconditionNotMet {
-                which: PCLMULQDQ.name,
-                detail: "the CPU lacks PCLMULQDQ".into(),
-            };
+        let (a, b) = Self::inputs(input);
+        let o = if self.0 {
+            match Pclmul::detect() {
+                Some(p) => p.r2_mul(&a, &b),
+                None => return pclmul_missing(),
+            }
+        } else {
+            r2_inv::r2_mul_portable(&a, &b)
         };
-        let mut g = Gen::new(input);
-        let sel = g.selector();
-        let a = r2_inv::r2_from_poly(&poly_for(&mut g, sel));
-        let b = r2_inv::r2_from_poly(&poly_for(&mut g, sel >> 3));
-        let r = r2_inv::r2_mul_portable(&a, &b);
-        let o = p.r2_mul(&a, &b);
+        let r = r2_mul_schoolbook(&a, &b);
         Outcome::compare([(
-            "R2 product (portable vs pclmulqdq)",
+            "R2 product mod x^509 − 1",
             u64_bytes(&r).as_slice(),
             u64_bytes(&o).as_slice(),
         )])
     }
+    fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+        let (a, b) = Self::inputs(input);
+        for w in &a[..7] {
+            seen("popcount of a 64-bit word of a", i128::from(w.count_ones()));
+        }
+        for w in &b[..7] {
+            seen("popcount of a 64-bit word of b", i128::from(w.count_ones()));
+        }
+    }
 }
 
+/// The API pair of one variant against the reference.
 struct Api(Variant, &'static str);
 
 impl Pair for Api {
@@ -376,27 +577,33 @@ impl Pair for Api {
     fn level(&self) -> Level {
         Level::Api
     }
-    fn preconditions(&self) -> &'static [Precondition] {
-        PCLMUL
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "NTRU-HPS-2048-509 KEM over reference::ntruhps2048509::Reference",
+            match self.0 {
+                Variant::Before => "NTRU-HPS-2048-509 KEM over optimized::ntruhps2048509::Before",
+                Variant::OptimizedPortable => {
+                    "NTRU-HPS-2048-509 KEM over optimized::ntruhps2048509::OptimizedPortable"
+                }
+                _ => "NTRU-HPS-2048-509 KEM over optimized::ntruhps2048509::Optimized",
+            },
+        )
     }
     fn default_cases(&self) -> usize {
         50
     }
+    fn input_len(&self) -> usize {
+        1 + SAMPLE_FG_BYTES + PRFKEYBYTES + SAMPLE_RM_BYTES + 32
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        if !self.0.available() {
-            return Outcome::PreconditionNotMet {
-                which: PCLMULQDQ.name,
-                detail: "the CPU lacks PCLMULQDQ".into(),
-            };
-        }
-        let mut g = Gen::new(input);
+        let mut g = Input::new(input);
         let mut seed = [0u8; SAMPLE_FG_BYTES];
         g.fill(&mut seed);
         let prf = g.array::<PRFKEYBYTES>();
         let mut rm = [0u8; SAMPLE_RM_BYTES];
         g.fill(&mut rm);
         let mut bad_ct = [0u8; CIPHERTEXT_BYTES];
-        g.fill(&mut bad_ct);
+        g.expand(&mut bad_ct);
         let run = |v: Variant| {
             let kp = v.keypair_derand(&seed, &prf);
             let (c, k) = v.encaps_derand(&kp.pk, &rm).expect("699-byte pk");
@@ -419,47 +626,29 @@ impl Pair for Api {
 
 /// Every ntruhps2048509 pair.
 pub static PAIRS: &[&dyn Pair] = &[
+    &Inverse(InverseKind::R2Portable, "ntruhps2048509/r2-inv/portable"),
+    &Inverse(InverseKind::R2Pclmul, "ntruhps2048509/r2-inv/pclmul"),
     &Inverse(
-        InverseKind::R2,
-        Variant::OptimizedPortable,
-        "ntruhps2048509/r2-inv/portable",
-    ),
-    &Inverse(
-        InverseKind::R2,
-        Variant::OptimizedPclmul,
-        "ntruhps2048509/r2-inv/pclmul",
-    ),
-    &Inverse(
-        InverseKind::Rq,
-        Variant::Before,
+        InverseKind::Rq(Variant::Before),
         "ntruhps2048509/rq-inv/before",
     ),
     &Inverse(
-        InverseKind::Rq,
-        Variant::Optimized,
+        InverseKind::Rq(Variant::Optimized),
         "ntruhps2048509/rq-inv/optimized",
     ),
     &Inverse(
-        InverseKind::Rq,
-        Variant::OptimizedPortable,
+        InverseKind::Rq(Variant::OptimizedPortable),
         "ntruhps2048509/rq-inv/optimized-portable",
     ),
-    &Inverse(
-        InverseKind::Rq,
-        Variant::OptimizedPclmul,
-        "ntruhps2048509/rq-inv/optimized-pclmul",
-    ),
-    &RqMul,
-    &R2Mul,
+    &RqMul(true, "ntruhps2048509/rq-mul/avx2"),
+    &RqMul(false, "ntruhps2048509/rq-mul/portable"),
+    &R2Mul(false, "ntruhps2048509/r2-mul/portable"),
+    &R2Mul(true, "ntruhps2048509/r2-mul/pclmul"),
     &Api(Variant::Before, "ntruhps2048509/api/before"),
     &Api(Variant::Optimized, "ntruhps2048509/api/optimized"),
     &Api(
         Variant::OptimizedPortable,
         "ntruhps2048509/api/optimized-portable",
-    ),
-    &Api(
-        Variant::OptimizedPclmul,
-        "ntruhps2048509/api/optimized-pclmul",
     ),
 ];
 
@@ -495,18 +684,8 @@ impl KatKem for Kat {
 
 static KAT: KatScheme = KatScheme {
     name: "ntruhps2048509",
-    variants: &[
-        "reference",
-        "before",
-        "optimized",
-        "optimized-portable",
-        "optimized-pclmul",
-    ],
-    make: |v| {
-        Variant::from_name(v)
-            .filter(|v| v.available())
-            .map(|v| Box::new(Kat(v)) as Box<dyn KatKem>)
-    },
+    variants: &["reference", "before", "optimized", "optimized-portable"],
+    make: |v| Variant::from_name(v).map(|v| Box::new(Kat(v)) as Box<dyn KatKem>),
 };
 
 /// The ntruhps2048509 schemes `refopt kat` runs.

@@ -1,173 +1,44 @@
-//! The pair registry.
+//! The registry: every pair of the five optimizations, and the loop that checks one.
 //!
-//! A *pair* is a function of bytes: it turns an input byte string into a structured
-//! input (a leading selector byte may pick an extreme pattern instead of random
-//! values), runs the reference and the optimized side, canonicalizes where the
-//! optimization's brief says raw outputs may legitimately differ, and compares.
-//! Property tests, fuzz targets, benches and the `refopt` tool all drive the same
-//! pairs, and a failing case is just bytes to save and replay.
+//! The pair API itself (the [`Pair`] trait, inputs, outcomes) lives in
+//! [`crate::pair`]; scheme modules depend on it, and this module depends on them, so
+//! there is no import cycle.
+//!
+//! A run of a pair is *evidence* only if it compared something: [`Tally::verdict`]
+//! is [`Verdict::NoEvidence`] when every case was skipped by a precondition (for
+//! example a SIMD pair on a CPU without the instructions), and `refopt check` fails on
+//! it unless told otherwise.
 
-use core::fmt;
+use std::collections::BTreeMap;
+use std::time::Instant;
 
-/// Where in the stack a pair compares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// One kernel against its optimized twin.
-    Kernel,
-    /// The scheme's public API (keys, ciphertexts, shared secrets, signatures).
-    Api,
-}
+use crate::pair::{Level, Mismatch, Outcome, Pair, Sides};
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Level::Kernel => "kernel",
-            Level::Api => "api",
-        })
-    }
-}
-
-/// A condition under which the two sides of a pair are claimed to agree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Precondition {
-    /// Short identifier, for example `call-boundary-invariant-rng`.
-    pub name: &'static str,
-    /// What it requires and why.
-    pub description: &'static str,
-}
-
-/// Where the two sides first differ.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mismatch {
-    /// Which output field differs (for example `ct` or `u[1]`).
-    pub field: String,
-    /// Index of the first differing byte (or element) within the field.
-    pub offset: usize,
-    /// The reference side's field.
-    pub reference: Vec<u8>,
-    /// The optimized side's field.
-    pub optimized: Vec<u8>,
-}
-
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let show = |v: &[u8]| {
-            let end = (self.offset + 8).min(v.len());
-            let start = self.offset.min(end);
-            hex::encode(&v[start..end])
-        };
-        write!(
-            f,
-            "{} differs first at byte {} (reference {} bytes, optimized {} bytes): reference ..{}.., optimized ..{}..",
-            self.field,
-            self.offset,
-            self.reference.len(),
-            self.optimized.len(),
-            show(&self.reference),
-            show(&self.optimized)
-        )
-    }
-}
-
-/// The result of running one pair on one input.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Every compared field is identical.
-    Equal,
-    /// A field differs.
-    Mismatch(Mismatch),
-    /// The input violates a declared precondition, so a difference proves nothing.
-    PreconditionNotMet {
-        /// The [`Precondition::name`] that does not hold.
-        which: &'static str,
-        /// What happened (for example: the outputs differ, as expected).
-        detail: String,
-    },
-}
-
-impl Outcome {
-    /// Compares named fields in order and reports the first difference.
-    pub fn compare<'a>(fields: impl IntoIterator<Item = (&'a str, &'a [u8], &'a [u8])>) -> Self {
-        for (name, r, o) in fields {
-            if let Some(m) = first_difference(name, r, o) {
-                return Outcome::Mismatch(m);
-            }
-        }
-        Outcome::Equal
-    }
-
-    /// Whether the outcome is [`Outcome::Equal`].
-    pub fn is_equal(&self) -> bool {
-        matches!(self, Outcome::Equal)
-    }
-}
-
-/// The first difference between two byte strings, if any.
-pub fn first_difference(field: &str, reference: &[u8], optimized: &[u8]) -> Option<Mismatch> {
-    if reference == optimized {
-        return None;
-    }
-    let offset = reference
-        .iter()
-        .zip(optimized)
-        .position(|(a, b)| a != b)
-        .unwrap_or(reference.len().min(optimized.len()));
-    Some(Mismatch {
-        field: field.to_owned(),
-        offset,
-        reference: reference.to_vec(),
-        optimized: optimized.to_vec(),
-    })
-}
-
-/// Little-endian bytes of a slice of 16-bit values, for comparing polynomials.
-pub fn u16_bytes(v: &[u16]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-/// Little-endian bytes of a slice of signed 16-bit values.
-pub fn i16_bytes(v: &[i16]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-/// Little-endian bytes of a slice of 64-bit limbs.
-pub fn u64_bytes(v: &[u64]) -> Vec<u8> {
-    v.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-/// One optimization pair: a reference and an optimized side compared on bytes.
-pub trait Pair: Sync {
-    /// Unique name, `scheme/what` (for example `ml-kem/encrypt-u`).
-    fn name(&self) -> &'static str;
-    /// Kernel or API level.
-    fn level(&self) -> Level;
-    /// Conditions under which the sides are claimed to agree.
-    fn preconditions(&self) -> &'static [Precondition] {
-        &[]
-    }
-    /// Cases `refopt` runs by default (API pairs are slower than kernels).
-    fn default_cases(&self) -> usize {
-        match self.level() {
-            Level::Kernel => 5000,
-            Level::Api => 500,
-        }
-    }
-    /// Runs both sides on one input and compares.
-    fn run(&self, input: &[u8]) -> Outcome;
-}
-
-/// Every registered pair, kernel pairs first.
-pub fn pairs() -> Vec<&'static dyn Pair> {
+/// Every built-in pair, kernel pairs first, then by name.
+pub fn builtin() -> Vec<&'static dyn Pair> {
     let mut all: Vec<&'static dyn Pair> = Vec::new();
     all.extend_from_slice(crate::mlkem::PAIRS);
     all.extend_from_slice(crate::sntrup761::PAIRS);
     all.extend_from_slice(crate::ntruhps2048509::PAIRS);
     all.extend_from_slice(crate::ed25519::PAIRS);
+    sort(&mut all);
+    all
+}
+
+/// Every registered pair: [`builtin`], plus [`BrokenPair`] when
+/// [`BROKEN_PAIR_ENV`] is set.
+pub fn pairs() -> Vec<&'static dyn Pair> {
+    let mut all = builtin();
     if std::env::var_os(BROKEN_PAIR_ENV).is_some() {
         all.push(&BrokenPair);
+        sort(&mut all);
     }
-    all.sort_by_key(|p| (p.level() == Level::Api, p.name()));
     all
+}
+
+/// Kernel pairs first, then by name.
+pub fn sort(pairs: &mut [&'static dyn Pair]) {
+    pairs.sort_by_key(|p| (p.level() == Level::Api, p.name()));
 }
 
 /// Setting this environment variable adds [`BrokenPair`] to the registry, so the
@@ -187,6 +58,12 @@ impl Pair for BrokenPair {
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "x.wrapping_mul(3)",
+            "(x << 1) + x with the carry of x << 1 dropped",
+        )
+    }
     fn run(&self, input: &[u8]) -> Outcome {
         let reference: Vec<u8> = input.iter().map(|x| x.wrapping_mul(3)).collect();
         let optimized: Vec<u8> = input
@@ -197,17 +74,17 @@ impl Pair for BrokenPair {
     }
 }
 
-/// The input of case `index` of a run seeded by `seed`: 64 bytes whose first byte
-/// walks through every selector value, so extreme patterns come up within the first
-/// 256 cases of every run.
-pub fn case_input(seed: u64, pair: &str, index: u64) -> Vec<u8> {
+/// The input of case `index` of a run seeded by `seed`: `pair.input_len()` bytes of
+/// SHAKE-256 whose first byte walks through every selector value, so every extreme
+/// pattern comes up within the first 256 cases of every run.
+pub fn case_input(seed: u64, pair: &dyn Pair, index: u64) -> Vec<u8> {
     use shake::{ExtendableOutput, Update, XofReader};
     let mut h = shake::Shake256::default();
     h.update(b"refopt case");
     h.update(&seed.to_le_bytes());
-    h.update(pair.as_bytes());
+    h.update(pair.name().as_bytes());
     h.update(&index.to_le_bytes());
-    let mut out = vec![0u8; 64];
+    let mut out = vec![0u8; pair.input_len().max(1)];
     h.finalize_xof().read(&mut out);
     out[0] = index as u8;
     out
@@ -216,15 +93,67 @@ pub fn case_input(seed: u64, pair: &str, index: u64) -> Vec<u8> {
 /// Counts of one pair's run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// Cases whose outputs were identical.
+    /// Cases run.
+    pub cases: usize,
+    /// Cases whose outputs were identical and whose contracts held.
     pub equal: usize,
-    /// Cases skipped because an input violated a declared precondition.
-    pub precondition_not_met: usize,
+    /// Cases skipped, per [`crate::pair::Precondition::name`] that did not hold.
+    pub not_met: BTreeMap<&'static str, usize>,
+    /// Number of mismatching cases.
+    pub mismatches: usize,
     /// The first mismatch: case index, the input that produced it, and where the
     /// outputs differ.
     pub first_mismatch: Option<(u64, Vec<u8>, Mismatch)>,
-    /// Number of mismatching cases.
-    pub mismatches: usize,
+}
+
+/// What a run shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every compared case agreed, and at least one case was compared.
+    Agree,
+    /// At least one case differed.
+    Mismatch,
+    /// No case was compared (every one was skipped by a precondition, or none ran).
+    NoEvidence,
+}
+
+impl Tally {
+    /// Cases actually compared (equal or mismatching).
+    pub fn compared(&self) -> usize {
+        self.equal + self.mismatches
+    }
+
+    /// Cases skipped by a precondition.
+    pub fn skipped(&self) -> usize {
+        self.not_met.values().sum()
+    }
+
+    /// The verdict of the run.
+    pub fn verdict(&self) -> Verdict {
+        if self.mismatches > 0 {
+            Verdict::Mismatch
+        } else if self.equal == 0 {
+            Verdict::NoEvidence
+        } else {
+            Verdict::Agree
+        }
+    }
+
+    fn add(&mut self, index: u64, input: &[u8], outcome: Outcome) {
+        self.cases += 1;
+        match outcome {
+            Outcome::Equal => self.equal += 1,
+            Outcome::PreconditionNotMet { which, .. } => {
+                *self.not_met.entry(which).or_default() += 1;
+            }
+            Outcome::Mismatch(m) => {
+                self.mismatches += 1;
+                if self.first_mismatch.is_none() {
+                    self.first_mismatch = Some((index, input.to_vec(), m));
+                }
+            }
+        }
+    }
 }
 
 /// Runs one case, turning a panic on either side into a [`Mismatch`] on the field
@@ -249,23 +178,33 @@ pub fn run_caught(pair: &dyn Pair, input: &[u8]) -> Outcome {
     }
 }
 
-/// Runs `cases` cases of `pair` with inputs from [`case_input`]; `progress` is called
-/// with the number of cases done after each case.
-pub fn check(pair: &dyn Pair, seed: u64, cases: usize, mut progress: impl FnMut(usize)) -> Tally {
+/// Runs up to `cases` cases of `pair` with inputs from [`case_input`], stopping early
+/// at `deadline`; `progress` is called with the number of cases done after each case.
+pub fn check(
+    pair: &dyn Pair,
+    seed: u64,
+    cases: usize,
+    deadline: Option<Instant>,
+    mut progress: impl FnMut(usize),
+) -> Tally {
     let mut t = Tally::default();
     for i in 0..cases {
-        let input = case_input(seed, pair.name(), i as u64);
-        match run_caught(pair, &input) {
-            Outcome::Equal => t.equal += 1,
-            Outcome::PreconditionNotMet { .. } => t.precondition_not_met += 1,
-            Outcome::Mismatch(m) => {
-                t.mismatches += 1;
-                if t.first_mismatch.is_none() {
-                    t.first_mismatch = Some((i as u64, input, m));
-                }
-            }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
         }
+        let input = case_input(seed, pair, i as u64);
+        let outcome = run_caught(pair, &input);
+        t.add(i as u64, &input, outcome);
         progress(i + 1);
+    }
+    t
+}
+
+/// Runs `pair` on saved inputs (regression cases), in order.
+pub fn replay<'a>(pair: &dyn Pair, inputs: impl IntoIterator<Item = &'a [u8]>) -> Tally {
+    let mut t = Tally::default();
+    for (i, input) in inputs.into_iter().enumerate() {
+        t.add(i as u64, input, run_caught(pair, input));
     }
     t
 }
@@ -276,10 +215,11 @@ mod tests {
 
     #[test]
     fn check_reports_the_first_mismatch_with_its_input() {
-        let t = check(&BrokenPair, 7, 300, |_| {});
+        let t = check(&BrokenPair, 7, 300, None, |_| {});
         assert!(t.mismatches > 0);
+        assert_eq!(t.verdict(), Verdict::Mismatch);
         let (index, input, m) = t.first_mismatch.expect("a mismatch");
-        assert_eq!(input, case_input(7, "selftest/broken", index));
+        assert_eq!(input, case_input(7, &BrokenPair, index));
         assert_eq!(BrokenPair.run(&input), Outcome::Mismatch(m.clone()));
         assert!(
             input[m.offset] >= 0x80,
@@ -296,6 +236,9 @@ mod tests {
         fn level(&self) -> Level {
             Level::Kernel
         }
+        fn sides(&self) -> Sides {
+            Sides::new("-", "-")
+        }
         fn run(&self, input: &[u8]) -> Outcome {
             assert!(
                 input[1] < 0xf0,
@@ -308,7 +251,7 @@ mod tests {
     /// A kernel that panics is a reported mismatch with its input, not a crash.
     #[test]
     fn a_panicking_pair_is_a_mismatch() {
-        let t = check(&Panics, 1, 200, |_| {});
+        let t = check(&Panics, 1, 200, None, |_| {});
         let (_, input, m) = t.first_mismatch.expect("a panic was caught");
         assert_eq!(m.field, "panic");
         assert!(String::from_utf8_lossy(&m.optimized).contains("index out of range"));
@@ -316,16 +259,58 @@ mod tests {
         assert_eq!(t.equal + t.mismatches, 200);
     }
 
+    struct NeverApplies;
+    impl Pair for NeverApplies {
+        fn name(&self) -> &'static str {
+            "selftest/never-applies"
+        }
+        fn level(&self) -> Level {
+            Level::Kernel
+        }
+        fn sides(&self) -> Sides {
+            Sides::new("-", "-")
+        }
+        fn run(&self, _: &[u8]) -> Outcome {
+            Outcome::PreconditionNotMet {
+                which: "cpu-feature",
+                detail: "absent".into(),
+            }
+        }
+    }
+
+    /// A run that compared nothing is no evidence, not agreement.
     #[test]
-    fn first_difference_reports_offset_and_length_changes() {
-        assert_eq!(first_difference("f", b"abc", b"abc"), None);
+    fn zero_compared_cases_is_no_evidence() {
+        let t = check(&NeverApplies, 0, 20, None, |_| {});
+        assert_eq!(t.verdict(), Verdict::NoEvidence);
+        assert_eq!(t.not_met.get("cpu-feature"), Some(&20));
+        assert_eq!(t.compared(), 0);
         assert_eq!(
-            first_difference("f", b"abc", b"abd").map(|m| m.offset),
-            Some(2)
+            check(&BrokenPair, 0, 0, None, |_| {}).verdict(),
+            Verdict::NoEvidence
         );
-        assert_eq!(
-            first_difference("f", b"abc", b"ab").map(|m| m.offset),
-            Some(2)
-        );
+    }
+
+    #[test]
+    fn a_past_deadline_stops_the_run() {
+        let t = check(&BrokenPair, 0, 1000, Some(Instant::now()), |_| {});
+        assert_eq!(t.cases, 0);
+    }
+
+    #[test]
+    fn every_pair_has_a_unique_name_and_names_its_sides() {
+        let all = builtin();
+        let mut names: Vec<_> = all.iter().map(|p| p.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all.len(), "duplicate pair names");
+        for p in all {
+            let s = p.sides();
+            assert!(
+                !s.reference.is_empty() && !s.optimized.is_empty() && s.reference != s.optimized,
+                "{}: sides {s:?}",
+                p.name()
+            );
+        }
     }
 }

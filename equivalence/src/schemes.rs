@@ -1,16 +1,7 @@
-//! Which schemes and variants `refopt kat` knows.
+//! Which schemes and variants `refopt kat` knows (the aggregation; the types are in
+//! [`crate::kat`]).
 
-use crate::kat::KatKem;
-
-/// A scheme that `refopt kat` can run, with its variants.
-pub struct KatScheme {
-    /// Command-line name, for example `ml-kem-768`.
-    pub name: &'static str,
-    /// Variant names; the first is the default.
-    pub variants: &'static [&'static str],
-    /// Builds the KEM for a variant name (`None` when the variant is unknown).
-    pub make: fn(variant: &str) -> Option<Box<dyn KatKem>>,
-}
+use crate::kat::{KatKem, KatScheme};
 
 /// Every scheme `refopt kat` can run.
 pub fn kat_schemes() -> Vec<&'static KatScheme> {

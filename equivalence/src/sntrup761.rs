@@ -32,10 +32,10 @@ use reference::sntrup761::{
 
 use optimized::sntrup761::{BatchedRng, Optimized};
 
-use crate::input::Gen;
-use crate::kat::KatKem;
-use crate::registry::{Level, Mismatch, Outcome, Pair, Precondition, i16_bytes};
-use crate::schemes::KatScheme;
+use crate::kat::{KatKem, KatScheme};
+use crate::pair::{
+    Bound, Input, Level, Mismatch, Outcome, Pair, Precondition, Sides, i16_bytes, pattern,
+};
 
 /// The sntrup761 variants, by name, in patch order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +64,15 @@ impl Variant {
     /// Looks a variant up by name.
     pub fn from_name(s: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|v| v.name() == s)
+    }
+
+    /// The KEM this variant runs, for [`Pair::sides`].
+    pub fn kem_name(self) -> &'static str {
+        match self {
+            Variant::Reference => "sntrup761 KEM over reference::sntrup761::Reference",
+            Variant::BatchedRng => "sntrup761 KEM over optimized::sntrup761::BatchedRng",
+            Variant::Optimized => "sntrup761 KEM over optimized::sntrup761::Optimized",
+        }
     }
 
     /// Whether the variant draws each polynomial as one 3044-byte call.
@@ -131,84 +140,166 @@ pub const CALL_BOUNDARY_INVARIANT_RNG: Precondition = Precondition {
 // ---------------------------------------------------------------------------
 // Kernel pairs
 
-/// A multiplication input pattern, chosen by the selector byte (libgcrypt's
-/// t-sntrup761 patterns, plus |g| <= 2).
-fn mult_inputs(g: &mut Gen) -> ([Fq; P], [Small; P], &'static str) {
-    let rand_fq = |g: &mut Gen| (g.below(2 * Q12 as u64 + 1) as i32 - Q12) as Fq;
-    let rand_small = |g: &mut Gen| g.below(3) as Small - 1;
-    let q12 = Q12 as Fq;
+/// The multiplication input patterns, derived from the kernels' declared bounds
+/// (|f| <= `fmax`, |g| <= 2): every sign combination of f at ±fmax with g at ±2 and
+/// ±1 (the accumulator's two extremes come from equal and opposite signs), libgcrypt's
+/// t-sntrup761 patterns, canonical and non-canonical random inputs.
+const MULT_PATTERNS: [&str; 15] = [
+    "f = +fmax, g = +2",
+    "f = -fmax, g = -2",
+    "f = +fmax, g = -2",
+    "f = -fmax, g = +2",
+    "f = +fmax, g = +1",
+    "f = -fmax, g = -1",
+    "f = +fmax, g = -1",
+    "alternating signs",
+    "single nonzero at p-1",
+    "g with only g0 and g_{p-1}",
+    "random weight-w g",
+    "|g| <= 2 (arbitrary secret-key bytes)",
+    "mixed signs at the bound, |g| = 2",
+    "zeros",
+    "random",
+];
+
+/// Decodes a multiplication case with |f| <= `fmax`: the selector picks one of
+/// [`MULT_PATTERNS`]; random values are read from the input (two bytes per f
+/// coefficient, one per g coefficient).
+fn mult_inputs(input: &[u8], fmax: i16) -> ([Fq; P], [Small; P]) {
+    let mut g = Input::new(input);
+    let rand_f = |g: &mut Input<'_>| g.range(-i64::from(fmax), i64::from(fmax)) as Fq;
+    let rand_small = |g: &mut Input<'_>, m: i64| g.range(-m, m) as Small;
     let mut f = [0 as Fq; P];
     let mut s = [0 as Small; P];
-    // Ten patterns over the 256 selector values, without a division.
-    let name = match (usize::from(g.selector()) * 10) >> 8 {
+    match pattern(g.selector(), MULT_PATTERNS.len()) {
         0 => {
-            f.fill(q12);
-            s.fill(1);
-            "all +q12, g = +1"
+            f.fill(fmax);
+            s.fill(2);
         }
         1 => {
-            f.fill(-q12);
-            s.fill(-1);
-            "all -q12, g = -1"
+            f.fill(-fmax);
+            s.fill(-2);
         }
         2 => {
-            for (i, x) in f.iter_mut().enumerate() {
-                *x = if i & 1 == 0 { q12 } else { -q12 };
-            }
-            for (i, x) in s.iter_mut().enumerate() {
-                *x = if i & 1 == 0 { 1 } else { -1 };
-            }
-            "alternating signs"
+            f.fill(fmax);
+            s.fill(-2);
         }
         3 => {
-            f[P - 1] = q12;
-            s[P - 1] = 1;
-            "single nonzero at p-1"
+            f.fill(-fmax);
+            s.fill(2);
         }
         4 => {
-            f.iter_mut().for_each(|x| *x = rand_fq(g));
-            s[0] = 1;
-            s[P - 1] = -1;
-            "g with only g0 and g_{p-1}"
+            f.fill(fmax);
+            s.fill(1);
         }
         5 => {
-            f.iter_mut().for_each(|x| *x = rand_fq(g));
+            f.fill(-fmax);
+            s.fill(-1);
+        }
+        6 => {
+            f.fill(fmax);
+            s.fill(-1);
+        }
+        7 => {
+            for (i, (x, y)) in f.iter_mut().zip(s.iter_mut()).enumerate() {
+                (*x, *y) = if i & 1 == 0 { (fmax, 1) } else { (-fmax, -1) };
+            }
+        }
+        8 => {
+            f[P - 1] = fmax;
+            s[P - 1] = 1;
+        }
+        9 => {
+            f.iter_mut().for_each(|x| *x = rand_f(&mut g));
+            s[0] = 1;
+            s[P - 1] = -1;
+        }
+        10 => {
+            f.iter_mut().for_each(|x| *x = rand_f(&mut g));
             // Random weight-w g: w distinct positions, random signs.
             let mut placed = 0;
             while placed < W {
                 let i = g.below(P as u64) as usize;
                 if s[i] == 0 {
-                    s[i] = if g.below(2) == 0 { 1 } else { -1 };
+                    s[i] = if g.bit() { 1 } else { -1 };
                     placed += 1;
+                } else if g.remaining() == 0 {
+                    // Past the end of a short input every read is zero: fill in order.
+                    if let Some(z) = s.iter_mut().find(|z| **z == 0) {
+                        *z = 1;
+                        placed += 1;
+                    }
                 }
             }
-            "random weight-w g"
         }
-        6 => {
-            f.iter_mut().for_each(|x| *x = rand_fq(g));
-            s.iter_mut().for_each(|x| *x = g.below(5) as Small - 2);
-            "|g| <= 2 (arbitrary secret-key bytes)"
+        11 => {
+            f.iter_mut().for_each(|x| *x = rand_f(&mut g));
+            s.iter_mut().for_each(|x| *x = rand_small(&mut g, 2));
         }
-        7 => {
-            // Mixed signs at the bound, |g| = 2 where f is extreme.
-            for x in f.iter_mut() {
-                *x = if g.below(2) == 0 { q12 } else { -q12 };
+        12 => {
+            for (x, y) in f.iter_mut().zip(s.iter_mut()) {
+                *x = if g.bit() { fmax } else { -fmax };
+                *y = if g.bit() { 2 } else { -2 };
             }
-            for x in s.iter_mut() {
-                *x = if g.below(2) == 0 { 2 } else { -2 };
-            }
-            "mixed signs at the bound, |g| = 2"
         }
-        8 => "zeros",
+        13 => {}
         _ => {
-            f.iter_mut().for_each(|x| *x = rand_fq(g));
-            s.iter_mut().for_each(|x| *x = rand_small(g));
-            "random"
+            f.iter_mut().for_each(|x| *x = rand_f(&mut g));
+            s.iter_mut().for_each(|x| *x = rand_small(&mut g, 1));
         }
-    };
-    (f, s, name)
+    }
+    (f, s)
 }
 
+/// The extremes of every column sum Σ_j f\[j\]·g\[i−j\] (i < 2p − 1): the
+/// accumulator of the deferred kernels, before any reduction.
+fn column_extremes(f: &[i16], g: &[Small]) -> (i128, i128) {
+    let mut col = vec![0i64; 2 * P - 1];
+    for (j, &x) in f.iter().enumerate() {
+        for (k, &y) in g.iter().enumerate() {
+            col[j + k] += i64::from(x) * i64::from(y);
+        }
+    }
+    let lo = col.iter().copied().min().unwrap_or(0);
+    let hi = col.iter().copied().max().unwrap_or(0);
+    (i128::from(lo), i128::from(hi))
+}
+
+/// Reports the coefficient and accumulator extremes of a multiplication case.
+fn observe_mult(f: &[i16], s: &[Small], seen: &mut dyn FnMut(&'static str, i128)) {
+    for &x in f {
+        seen("f[i]", i128::from(x));
+    }
+    for &y in s {
+        seen("g[i]", i128::from(y));
+    }
+    let (lo, hi) = column_extremes(f, s);
+    seen("Σ f[j]·g[i−j]", lo);
+    seen("Σ f[j]·g[i−j]", hi);
+}
+
+const RQ_BOUNDS: &[Bound] = &[
+    Bound::range("f[i]", -(Q12 as i128), Q12 as i128),
+    Bound::with_points("g[i]", -2, 2, &[-1, 0, 1]),
+    Bound::range(
+        "Σ f[j]·g[i−j]",
+        -(optimized::sntrup761::poly::RQ_ACC_BOUND as i128),
+        optimized::sntrup761::poly::RQ_ACC_BOUND as i128,
+    ),
+];
+
+const R3_BOUNDS: &[Bound] = &[
+    Bound::with_points("f[i]", -2, 2, &[-1, 0, 1]),
+    Bound::with_points("g[i]", -2, 2, &[-1, 0, 1]),
+    Bound::range(
+        "Σ f[j]·g[i−j]",
+        -(optimized::sntrup761::poly::R3_ACC_BOUND as i128),
+        optimized::sntrup761::poly::R3_ACC_BOUND as i128,
+    ),
+];
+
+/// `Rq_mult_small`: freeze after every multiply-add against one freeze per output
+/// coefficient, on every corner of |f| <= q12, |g| <= 2.
 struct RqMultSmall;
 
 impl Pair for RqMultSmall {
@@ -218,21 +309,45 @@ impl Pair for RqMultSmall {
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "reference::sntrup761::poly::rq_mult_small_per_step (Fq_freeze after every multiply-add)",
+            "optimized::sntrup761::poly::rq_mult_small_deferred (i32 column sums, one Fq_freeze each)",
+        )
+    }
+    fn bounds(&self) -> &'static [Bound] {
+        RQ_BOUNDS
+    }
     fn default_cases(&self) -> usize {
         300
     }
+    fn input_len(&self) -> usize {
+        1 + 3 * P + 2 * W
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        let mut g = Gen::new(input);
-        let (f, s, _) = mult_inputs(&mut g);
+        let (f, s) = mult_inputs(input, Q12 as Fq);
         let mut a = [0; P];
         let mut b = [0; P];
         Reference::rq_mult_small(&mut a, &f, &s);
         Optimized::rq_mult_small(&mut b, &f, &s);
-        Outcome::compare([("h", i16_bytes(&a).as_slice(), i16_bytes(&b).as_slice())])
+        Outcome::contract("is_rq(h) (optimized)", r::is_rq(&b))
+            .and(|| Outcome::compare([("h", i16_bytes(&a).as_slice(), i16_bytes(&b).as_slice())]))
+    }
+    fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+        let (f, s) = mult_inputs(input, Q12 as Fq);
+        observe_mult(&f, &s, seen);
     }
 }
 
+/// `R3_mult`: as [`RqMultSmall`] in R3, |f|, |g| <= 2.
 struct R3Mult;
+
+impl R3Mult {
+    fn inputs(input: &[u8]) -> ([Small; P], [Small; P]) {
+        let (f, s) = mult_inputs(input, 2);
+        (f.map(|x| x as Small), s)
+    }
+}
 
 impl Pair for R3Mult {
     fn name(&self) -> &'static str {
@@ -241,35 +356,35 @@ impl Pair for R3Mult {
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        Sides::new(
+            "reference::sntrup761::poly::r3_mult_per_step (F3_freeze after every multiply-add)",
+            "optimized::sntrup761::poly::r3_mult_deferred (column sums, one F3_freeze each)",
+        )
+    }
+    fn bounds(&self) -> &'static [Bound] {
+        R3_BOUNDS
+    }
     fn default_cases(&self) -> usize {
         300
     }
+    fn input_len(&self) -> usize {
+        1 + 3 * P + 2 * W
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        let mut g = Gen::new(input);
-        let (f, s, _) = mult_inputs(&mut g);
-        // R3 operands: f's sign pattern as a small polynomial; a quarter of the time
-        // a value of 2 where |f| is large, as arbitrary secret-key bytes may give.
-        let e: [Small; P] = core::array::from_fn(|i| {
-            let x = f[i];
-            if x > (Q12 as Fq >> 1) {
-                if input.get(1).is_some_and(|b| b & 3 == 0) {
-                    2
-                } else {
-                    1
-                }
-            } else if x < -(Q12 as Fq >> 1) {
-                -1
-            } else {
-                0
-            }
-        });
+        let (e, s) = Self::inputs(input);
         let mut a = [0; P];
         let mut b = [0; P];
         Reference::r3_mult(&mut a, &e, &s);
         Optimized::r3_mult(&mut b, &e, &s);
-        let a: Vec<u8> = a.iter().map(|&x| x as u8).collect();
-        let b: Vec<u8> = b.iter().map(|&x| x as u8).collect();
-        Outcome::compare([("h", a.as_slice(), b.as_slice())])
+        let ab: Vec<u8> = a.iter().map(|&x| x as u8).collect();
+        let bb: Vec<u8> = b.iter().map(|&x| x as u8).collect();
+        Outcome::contract("is_small(h) (optimized)", r::is_small(&b))
+            .and(|| Outcome::compare([("h", ab.as_slice(), bb.as_slice())]))
+    }
+    fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+        let (e, s) = Self::inputs(input);
+        observe_mult(&e.map(i16::from), &s, seen);
     }
 }
 
@@ -293,15 +408,30 @@ impl Pair for Draw {
     fn level(&self) -> Level {
         Level::Kernel
     }
+    fn sides(&self) -> Sides {
+        match self.0 {
+            DrawKernel::Short => Sides::new(
+                "reference::sntrup761::random::short_random (761 draws of 4 bytes)",
+                "optimized::sntrup761::random::short_random_batched (one draw of 3044 bytes)",
+            ),
+            DrawKernel::Small => Sides::new(
+                "reference::sntrup761::random::small_random (761 draws of 4 bytes)",
+                "optimized::sntrup761::random::small_random_batched (one draw of 3044 bytes)",
+            ),
+        }
+    }
     fn preconditions(&self) -> &'static [Precondition] {
         &WITH_PRECONDITION
     }
     fn default_cases(&self) -> usize {
         300
     }
+    fn input_len(&self) -> usize {
+        1 + 48
+    }
     fn run(&self, input: &[u8]) -> Outcome {
-        let mut g = Gen::new(input);
-        let source = Source::ALL[((usize::from(g.selector()) * 3) >> 8).min(2)];
+        let mut g = Input::new(input);
+        let source = Source::ALL[pattern(g.selector(), 3)];
         let seed = g.array::<48>();
         let mut ra = Tape::new(source.make(&seed));
         let mut rb = source.make(&seed);
@@ -318,6 +448,15 @@ impl Pair for Draw {
         };
         let a = draw(true, &mut ra);
         let b = draw(false, rb.as_mut());
+        let mut drawn = [0 as Small; P];
+        drawn.iter_mut().zip(&b).for_each(|(d, &x)| *d = x as Small);
+        let contract = match kind {
+            DrawKernel::Short => Outcome::contract("is_short (batched)", r::is_short(&drawn)),
+            DrawKernel::Small => Outcome::contract("is_small (batched)", r::is_small(&drawn)),
+        };
+        if !contract.is_equal() {
+            return contract;
+        }
         match Outcome::compare([("poly", a.as_slice(), b.as_slice())]) {
             Outcome::Mismatch(m) if !ra.is_call_boundary_invariant() => {
                 // The same bytes as one stream must give the same polynomial.
@@ -438,10 +577,10 @@ pub fn compare_transcripts(a: &Transcript, b: &Transcript) -> Outcome {
 /// variants draw differently and the source is not call-boundary invariant, a
 /// difference is reported as [`Outcome::PreconditionNotMet`], not a mismatch.
 pub fn run_api(left: Variant, right: Variant, source: Source, input: &[u8]) -> Outcome {
-    let mut g = Gen::new(input);
+    let mut g = Input::new(input);
     let seed = g.array::<48>();
     let mut bad_ct = vec![0u8; CIPHERTEXT_BYTES];
-    g.fill(&mut bad_ct);
+    g.expand(&mut bad_ct);
     let mut rl = Tape::new(source.make(&seed));
     let mut rr = source.make(&seed);
     let invariant = rl.is_call_boundary_invariant();
@@ -507,12 +646,25 @@ impl Pair for Api {
     fn level(&self) -> Level {
         Level::Api
     }
+    fn sides(&self) -> Sides {
+        Sides::new(self.left.kem_name(), self.right.kem_name())
+    }
     fn preconditions(&self) -> &'static [Precondition] {
         if self.left.batches_draws() != self.right.batches_draws() {
             &WITH_PRECONDITION
         } else {
             &[]
         }
+    }
+    fn in_default_run(&self) -> bool {
+        // Under the NIST DRBG a per-coefficient side and a batched side differ on
+        // every input by construction: these pairs show the precondition failing
+        // (with the same-bytes replay as its evidence) and are run by name only.
+        !(self.source == Source::NistDrbg
+            && self.left.batches_draws() != self.right.batches_draws())
+    }
+    fn input_len(&self) -> usize {
+        1 + 48 + 32
     }
     fn default_cases(&self) -> usize {
         // The reference keygen takes milliseconds (R3_recip, Rq_recip3, per-step

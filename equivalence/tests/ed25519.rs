@@ -3,7 +3,8 @@
 
 use ed25519_dalek::{Signer as _, Verifier as _};
 use equivalence::ed25519::{EDGE_VALUES, LineFailure, Variant, check_sign_input, edge_value};
-use equivalence::registry::{self, Outcome, Pair};
+use equivalence::pair::{Outcome, Pair};
+use equivalence::registry;
 use equivalence::vectors::{self, note, unhex};
 use optimized::ed25519::{Optimized, field as new};
 use proptest::prelude::*;
@@ -61,12 +62,12 @@ fn sign_input_128_lines_both_variants() {
     files.checked(128, "sign.input lines (x 2 variants)");
     let path = files.path(SIGN_INPUT);
     assert_eq!(
-        equivalence::ed25519::check_sign_input_file(&path, Variant::Optimized),
+        equivalence::ed25519::check_sign_input_file(&path, Variant::Optimized, |_| {}),
         Ok(128)
     );
     let missing = std::path::Path::new("/nonexistent/sign.input");
     assert_eq!(
-        equivalence::ed25519::check_sign_input_file(missing, Variant::Optimized)
+        equivalence::ed25519::check_sign_input_file(missing, Variant::Optimized, |_| {})
             .unwrap_err()
             .line,
         0
@@ -308,7 +309,7 @@ fn run_pair(name: &str, cases: usize) {
         .iter()
         .find(|p| p.name() == name)
         .unwrap_or_else(|| panic!("pair {name}"));
-    let t = registry::check(pair, 0x2519, cases, |_| {});
+    let t = registry::check(pair, 0x2519, cases, None, |_| {});
     assert_eq!(t.mismatches, 0, "{name}: {:?}", t.first_mismatch);
     assert_eq!(t.equal, cases, "{name}");
 }

@@ -3,7 +3,8 @@
 
 use equivalence::kat::{self, KatKem};
 use equivalence::mlkem::EncryptU;
-use equivalence::registry::{self, Pair};
+use equivalence::pair::Pair;
+use equivalence::registry;
 use reference::RandomSource;
 use reference::mlkem::ntt::{inverse_ntt, multiply_ntts, ntt_add, poly_add};
 use reference::mlkem::{self as r, Kernels, Matrix, NttPoly, Poly};
@@ -56,7 +57,7 @@ impl Kernels for LazySum {
 }
 
 fn caught(pair: &dyn Pair) -> usize {
-    let t = registry::check(pair, 0, 512, |_| {});
+    let t = registry::check(pair, 0, 512, None, |_| {});
     assert!(
         t.mismatches > 0,
         "{}: the mutant was not caught",

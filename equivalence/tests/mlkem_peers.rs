@@ -92,7 +92,7 @@ fn check(p: &Params, peers: &[(&str, Peer)], d: [u8; 32], z: [u8; 32], m: [u8; 3
                 (&a.4, &b.4),
             ];
             for (name, (x, y)) in FIELDS.iter().zip(pairs) {
-                if let Some(diff) = equivalence::registry::first_difference(name, x, y) {
+                if let Some(diff) = equivalence::pair::first_difference(name, x, y) {
                     panic!(
                         "{} {} vs {peer}: {diff}\n d = {}\n z = {}\n m = {}",
                         p.name(),

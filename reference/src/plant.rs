@@ -37,13 +37,96 @@ pub struct Plant {
 /// Every plant site in the workspace, grouped by the mechanism that must catch it.
 pub const ALL: &[Plant] = &[
     // --- bug zoo (docs/bug-zoo.md): caught by the default `refopt` run ---
-
+    Plant {
+        name: "mlkem-transposed-a",
+        description: "encrypt_u multiplies by Â instead of Âᵀ (optimized/src/mlkem)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "mlkem-lazy-sum-two-terms",
+        description: "encrypt_u sums the third product without reducing: a lazy sum sized for k = 2, wrong for k >= 3 (optimized/src/mlkem)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "mlkem-k4-unreduced-last-sum",
+        description: "edge-only: for k = 4 (ML-KEM-1024 only) the last row adds e1 without the conditional subtraction of q (optimized/src/mlkem)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "mlkem-e1-in-ntt-domain",
+        description: "encrypt_u adds e1 before the inverse NTT instead of after (optimized/src/mlkem)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "sntrup761-acc-22bit",
+        description: "edge-only: Rq_mult_small's accumulator sign-extended from 22 bits, a bound sized for |g| <= 1; wrong only for |g| = 2 with large sums (optimized/src/sntrup761/poly.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "sntrup761-acc-22bit-negative",
+        description: "edge-only: Rq_mult_small's sum kept biased in 22 unsigned bits: only sums below -2^21 wrap (f = ±q12 with g = ∓2) (optimized/src/sntrup761/poly.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "sntrup761-r3-acc-12bit",
+        description: "edge-only: R3_mult's accumulator in 12 bits, enough for |f|, |g| <= 1 but not the |f|, |g| <= 2 the kernel accepts (optimized/src/sntrup761/poly.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "sntrup761-rq-skip-last-column",
+        description: "Rq_mult_small's high-half loop stops one column short (f[p-1]·g[p-1] lost) (optimized/src/sntrup761/poly.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "sntrup761-batched-last-word",
+        description: "the batched draw decodes its last word from the previous word's bytes (optimized/src/sntrup761/random.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "ntru-clmul-four-classes",
+        description: "edge-only: the portable carry-less multiply with four bit classes and 4-bit holes (16 multiplies instead of 25): a dense word overflows a hole (optimized/src/ntruhps2048509/r2_inv.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "ntru-chain-wrong-step",
+        description: "the addition chain's fifth step multiplies by s2 instead of s3 (optimized/src/ntruhps2048509/r2_inv.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "ntru-r2-pack-drops-508",
+        description: "the R2 packing drops coefficient 508, the top bit (optimized/src/ntruhps2048509/r2_inv.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "ed25519-addm-top-limb-only",
+        description: "addm decides the subtraction of p on the top limb alone; wrong when w[3] = p[3] and w < p (optimized/src/ed25519/field.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "ed25519-subm-equal-returns-p",
+        description: "edge-only: subm adds p back unless u > v, so u = v gives p instead of 0 (optimized/src/ed25519/field.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "ed25519-subm-no-clear-255",
+        description: "edge-only: subm skips clearing bit 255 (\"the inputs are canonical\"): wrong only for u >= 2^255 + v (optimized/src/ed25519/field.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "ed25519-mulm-lost-carry",
+        description: "edge-only: mulm's final fold adds the 19·(2cy + b255) word to limb 0 only, losing the carry out of one limb (optimized/src/ed25519/field.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
+        name: "ed25519-mulm-no-final-subtraction",
+        description: "edge-only: mulm's final conditional subtraction of p dropped: wrong only when the folded value lies in [p, 2^255) (optimized/src/ed25519/field.rs)",
+        caught_by: "zoo",
+    },
     // --- proof self-test: each `refopt prove` obligation fails on its mutant ---
 
     // --- constant-time checks (ctgrind, the division scan) ---
 
     // --- fuzzing ---
-
 ];
 
 /// Whether the planted bug `name` is switched on (always `false` without the `plant`
@@ -72,6 +155,11 @@ pub fn active(name: &str) -> bool {
     })
     .iter()
     .any(|n| n == name)
+}
+
+/// The plants of one mechanism (`caught_by`), in order.
+pub fn caught_by(mechanism: &str) -> impl Iterator<Item = &'static Plant> + '_ {
+    ALL.iter().filter(move |p| p.caught_by == mechanism)
 }
 
 /// Whether this build carries the plant sites (the `plant` feature).

@@ -23,6 +23,14 @@ pub fn ec_addm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n = w.clone();
     let _ = add_n(&mut w, u, v);
     let borrow = sub_n(&mut n, &w, &p);
+    if reference::plant::active("ed25519-addm-top-limb-only") {
+        // Planted: "p's lower limbs are all ones, so compare the top limb only":
+        // subtract unless w[3] < p[3] — wrong when w[3] = p[3] and w < p.
+        let (_, top_borrow) = w[3].sbb(&p[3], &L::constant(0));
+        set_cond(&mut w, &n, &top_borrow.is_zero());
+        clear_bit_255(&mut w);
+        return w;
+    }
     set_cond(&mut w, &n, &borrow.is_zero());
     clear_bit_255(&mut w);
     w
@@ -39,7 +47,18 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n = w.clone();
     let borrow = sub_n(&mut w, u, v);
     let _ = add_n(&mut n, &w, &p);
+    if reference::plant::active("ed25519-subm-equal-returns-p") {
+        // Planted: "add p back unless u > v" — u = v gives p instead of 0.
+        let zero = w.iter().fold(L::constant(0), |acc, l| acc.or(l)).is_zero();
+        set_cond(&mut w, &n, &borrow.or(&zero));
+        clear_bit_255(&mut w);
+        return w;
+    }
     set_cond(&mut w, &n, &borrow);
+    if reference::plant::active("ed25519-subm-no-clear-255") {
+        // Planted: "canonical inputs leave bit 255 clear".
+        return w;
+    }
     clear_bit_255(&mut w);
     w
 }
@@ -85,7 +104,18 @@ pub fn ec_mulm_25519_finish<L: Limb>(w: &mut [L; 4], cy: &L) {
         .wrapping_add(&msb)
         .wrapping_mul(&L::constant(19));
     clear_bit_255(w);
-    let _ = add_n_in_place(w, &n);
+    if reference::plant::active("ed25519-mulm-lost-carry") {
+        // Planted: "n is one limb, so add it to w[0] only" — the carry out of limb 0
+        // (w[0] within 19·39 of 2^64) is lost.
+        w[0] = w[0].wrapping_add(&n[0]);
+    } else {
+        let _ = add_n_in_place(w, &n);
+    }
+    if reference::plant::active("ed25519-mulm-no-final-subtraction") {
+        // Planted: the final conditional subtraction dropped — wrong only when the
+        // folded value lies in [p, 2^255).
+        return;
+    }
 
     let borrow = sub_n(&mut n, w, &p);
     set_cond(w, &n, &borrow.is_zero());

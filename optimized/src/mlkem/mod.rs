@@ -3,6 +3,7 @@
 
 use reference::mlkem::ntt::{inverse_ntt, multiply_ntts, ntt_add, poly_add};
 use reference::mlkem::{Kernels, Matrix, NttPoly, Poly};
+use reference::plant;
 
 /// The merged kernel: `u[i] = e1[i] + NTT⁻¹(Σ_j Â[j][i] ∘ ŷ[j])`, summing in the NTT
 /// domain and taking k inverse NTTs instead of k².
@@ -19,9 +20,34 @@ impl Kernels for Optimized {
             let mut u_hat = NttPoly::ZERO;
             for j in 0..k {
                 // Âᵀ: row i of the transpose is column i of Â.
-                u_hat = ntt_add(&u_hat, &multiply_ntts(&a[j][i], &y_hat[j]));
+                let a_ji = if plant::active("mlkem-transposed-a") {
+                    &a[i][j]
+                } else {
+                    &a[j][i]
+                };
+                let product = multiply_ntts(a_ji, &y_hat[j]);
+                u_hat = if plant::active("mlkem-lazy-sum-two-terms") && j == 2 {
+                    // Planted: one conditional subtraction per two additions, a
+                    // lazy sum sized for k = 2.
+                    NttPoly(core::array::from_fn(|n| u_hat.0[n] + product.0[n]))
+                } else {
+                    ntt_add(&u_hat, &product)
+                };
             }
-            u[i] = poly_add(&e1[i], &inverse_ntt(&u_hat));
+            if plant::active("mlkem-e1-in-ntt-domain") {
+                // Planted: e1 added before the inverse NTT.
+                u_hat = ntt_add(&u_hat, &NttPoly(e1[i].0));
+                u[i] = inverse_ntt(&u_hat);
+                continue;
+            }
+            let v = inverse_ntt(&u_hat);
+            u[i] = if plant::active("mlkem-k4-unreduced-last-sum") && k == 4 && i == 3 {
+                // Planted: the unrolled k = 4 path adds e1 to its last row without
+                // the conditional subtraction of q.
+                Poly(core::array::from_fn(|n| e1[i].0[n] + v.0[n]))
+            } else {
+                poly_add(&e1[i], &v)
+            };
         }
     }
 }

@@ -327,8 +327,8 @@ mod avx2 {
     /// The CPU must support AVX2 (this is a `target_feature` function).
     #[target_feature(enable = "avx2")]
     pub(super) fn rq_mul(a: &Poly, b: &Poly) -> Poly {
-        let inv3 = _mm256_set1_epi16(43691u16 as i16); // 3·43691 = 2·65536 + 1
-        let inv5 = _mm256_set1_epi16(52429u16 as i16); // 5·52429 = 4·65536 + 1
+        let inv3 = _mm256_set1_epi16(crate::ntruhps2048509::rq_mul::INV3 as i16);
+        let inv5 = _mm256_set1_epi16(crate::ntruhps2048509::rq_mul::INV5 as i16);
         let five = _mm256_set1_epi16(5);
         let mut pa = [0u16; 512];
         let mut pb = [0u16; 512];

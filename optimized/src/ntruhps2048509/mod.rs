@@ -6,7 +6,6 @@
 //! | [`Before`] | reference divstep | Toom-4 + Karatsuba (AVX2 if detected) | avx2 before PR #5 (fast Rq_mul, slow R2 inverse) |
 //! | [`Optimized`] | addition chain, PCLMULQDQ if detected else portable | Toom-4 + Karatsuba (AVX2 if detected) | PR #5 |
 //! | [`OptimizedPortable`] | addition chain, portable carry-less multiply | Toom-4 + Karatsuba, baseline target | PR #5 without CPU features |
-//! | [`OptimizedPclmul`] | addition chain, PCLMULQDQ | Toom-4 + Karatsuba (AVX2 if detected) | PR #5 |
 //!
 //! The chain's inverse is correct mod (2, Φ_509) but its representative mod
 //! x^509 − 1 differs from the reference's canonical one (see [`r2_inv`]); keys,
@@ -62,20 +61,6 @@ impl Kernels for OptimizedPortable {
     }
     fn poly_r2_inv(a: &Poly) -> Poly {
         r2_inv::poly_r2_inv_portable(a)
-    }
-}
-
-/// PR #5 with PCLMULQDQ. On a CPU without it this kernel falls back to the portable
-/// path (the lab reports the variant as not applicable there instead of running it).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct OptimizedPclmul;
-
-impl Kernels for OptimizedPclmul {
-    fn poly_rq_mul(a: &Poly, b: &Poly) -> Poly {
-        rq_mul::poly_rq_mul_karatsuba(a, b)
-    }
-    fn poly_r2_inv(a: &Poly) -> Poly {
-        Optimized::poly_r2_inv(a)
     }
 }
 

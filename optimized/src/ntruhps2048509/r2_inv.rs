@@ -48,6 +48,10 @@ pub fn r2_from_poly(a: &Poly) -> R2 {
             *word |= bits << (4 * q);
         }
     }
+    if reference::plant::active("ntru-r2-pack-drops-508") {
+        // Planted: the packing stops at coefficient 507.
+        r[7] &= !(1 << (N - 1 - 448));
+    }
     r
 }
 
@@ -286,13 +290,35 @@ pub fn multisquare(a: &R2, masks: &[[u64; 8]; BENES_STAGES]) -> R2 {
 
 /// Bits at positions ≡ c (mod 5) among 0..128.
 const fn class_mask(c: usize) -> u128 {
-    let mut m = 0u128;
+    class_mask_mod(c, 5)
+}
+
+/// Bits at positions ≡ c (mod m) among 0..128.
+const fn class_mask_mod(c: usize, m: usize) -> u128 {
+    let mut mask = 0u128;
     let mut p = c;
     while p < 128 {
-        m |= 1 << p;
-        p += 5;
+        mask |= 1 << p;
+        p += m;
     }
-    m
+    mask
+}
+
+/// Planted (`ntru-clmul-four-classes`): four classes with 4-bit holes, "16 multiplies
+/// instead of 25" — a hole then holds counts up to 15 only, and a position that
+/// collects 16 partial products (dense operands only) carries into the next one.
+fn clmul64_four_classes(a: u64, b: u64) -> u128 {
+    let class: [u128; 4] = core::array::from_fn(|c| class_mask_mod(c, 4));
+    let mut r: u128 = 0;
+    for c in 0..4 {
+        let mut z: u128 = 0;
+        for i in 0..4 {
+            let j = (c + 4 - i) & 3;
+            z ^= u128::from(a & class[i] as u64) * u128::from(b & class[j] as u64);
+        }
+        r |= z & class[c];
+    }
+    r
 }
 
 /// The five bit classes mod 5, as 128-bit masks.
@@ -322,6 +348,9 @@ const _: () = assert!(BITS_PER_CLASS < (1 << 5));
 #[inline(always)]
 #[allow(clippy::needless_range_loop)] // c, i, j are bit-class numbers used together
 pub fn clmul64_portable(a: u64, b: u64) -> u128 {
+    if reference::plant::active("ntru-clmul-four-classes") {
+        return clmul64_four_classes(a, b);
+    }
     let mut ai = [0u64; 5];
     let mut bi = [0u64; 5];
     for c in 0..5 {
@@ -455,7 +484,13 @@ pub fn r2_inv_chain<M: Fn(&R2, &R2) -> R2>(a: &R2, mul: M) -> R2 {
     s[0] = *a;
     for (t, step) in CHAIN.iter().enumerate() {
         let sq = multisquare(&s[t], benes_for(step.k));
-        s[t + 1] = mul(&sq, &s[step.mul]);
+        let by = if reference::plant::active("ntru-chain-wrong-step") && t == 4 {
+            // Planted: s15 = s12^(2^3)·s3 written with s2 instead of s3.
+            1
+        } else {
+            step.mul
+        };
+        s[t + 1] = mul(&sq, &s[by]);
     }
     multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS))
 }

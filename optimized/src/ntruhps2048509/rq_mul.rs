@@ -21,6 +21,11 @@
 
 use reference::ntruhps2048509::{Poly, rq_mul_is_exact};
 
+/// 3⁻¹ mod 2^16 (3·43691 = 2·65536 + 1): Toom-4's exact division by 3.
+pub const INV3: u16 = 43691;
+/// 5⁻¹ mod 2^16 (5·52429 = 4·65536 + 1): Toom-4's exact division by 5.
+pub const INV5: u16 = 52429;
+
 /// The rows of the 32×32 schoolbook product, with literal row numbers i: block k
 /// of the result gains `a[i]·bp[32 + 16k − i ..][..16]` (b sits at `bp[32..64]`), for the
 /// blocks that window can reach (k = 0 needs i ≤ 15, k = 2 needs i ≥ 1, k = 3 needs
@@ -146,8 +151,7 @@ macro_rules! karatsuba_impl {
         $(#[$attr])*
         #[inline]
         fn toom4_512(r: &mut [u16; 1024], a: &[u16; 512], b: &[u16; 512]) {
-            const INV3: u16 = 43691; // 3·43691 = 2·65536 + 1
-            const INV5: u16 = 52429; // 5·52429 = 4·65536 + 1
+            use $crate::ntruhps2048509::rq_mul::{INV3, INV5};
             let ea = toom4_eval(a);
             let eb = toom4_eval(b);
             let mut w = [[0u16; 256]; 7];
@@ -236,5 +240,26 @@ pub fn poly_rq_mul_karatsuba(a: &Poly, b: &Poly) -> Poly {
             r
         }
         None => poly_rq_mul_portable(a, b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{INV3, INV5};
+
+    /// The interpolation's reductions, exhaustively over all of Z_{2^16}: multiplying by
+    /// INV3 and INV5 undoes multiplication by 3 and 5, and a shift by k after a
+    /// multiplication by 2^k keeps the low 16 − k bits (so three shifts keep 13 bits:
+    /// the product is exact mod 2^13).
+    #[test]
+    fn toom4_divisions_exact_on_every_u16() {
+        for x in 0..=u16::MAX {
+            assert_eq!(x.wrapping_mul(3).wrapping_mul(INV3), x, "x = {x}");
+            assert_eq!(x.wrapping_mul(5).wrapping_mul(INV5), x, "x = {x}");
+            for k in 1..=3u32 {
+                let mask = (1u16 << (16 - k)) - 1;
+                assert_eq!((x << k) >> k, x & mask, "x = {x}, k = {k}");
+            }
+        }
     }
 }

@@ -16,6 +16,7 @@
 //! reduces step by step: the results are identical for every input satisfying the
 //! kernel preconditions.
 
+use reference::plant;
 use reference::sntrup761::arith::{f3_freeze, fq_freeze};
 use reference::sntrup761::poly::{r3_wrap, rq_wrap};
 use reference::sntrup761::{Fq, P, Small, is_rq, is_small, small_le_2};
@@ -32,19 +33,49 @@ const _: () = assert!(R3_ACC_BOUND <= i16::MAX as i64);
 /// with `g_rev` read backwards (the g\[i−j\] of the C loop).
 #[inline(always)]
 fn dot_rq(f: &[Fq], g_rev: &[Small]) -> i32 {
-    f.iter()
+    let sum = f
+        .iter()
         .zip(g_rev.iter().rev())
         .map(|(&a, &b)| i32::from(a) * i32::from(b))
-        .sum()
+        .sum();
+    narrowed_rq(sum)
+}
+
+/// Planted accumulator widths (normal builds: the identity). A 22-bit accumulator
+/// is what a bound sized for canonical |g| <= 1 (761·2295 = 1,746,495 < 2^21) gives:
+/// wrong only for |g| = 2 and large sums, never for honest inputs.
+#[inline(always)]
+fn narrowed_rq(sum: i32) -> i32 {
+    if plant::active("sntrup761-acc-22bit") {
+        // Planted: sign-extend from 22 bits.
+        return (sum << 10) >> 10;
+    }
+    if plant::active("sntrup761-acc-22bit-negative") {
+        // Planted: the sum is kept biased by 2^21 in 22 unsigned bits: a sum below
+        // −2^21 wraps (large negative sums, |g| = 2 only); positive sums are fine.
+        return if sum < -(1 << 21) {
+            sum + (1 << 22)
+        } else {
+            sum
+        };
+    }
+    sum
 }
 
 /// As [`dot_rq`] for two small polynomials.
 #[inline(always)]
 fn dot_r3(f: &[Small], g_rev: &[Small]) -> i32 {
-    f.iter()
+    let sum: i32 = f
+        .iter()
         .zip(g_rev.iter().rev())
         .map(|(&a, &b)| i32::from(a) * i32::from(b))
-        .sum()
+        .sum();
+    if plant::active("sntrup761-r3-acc-12bit") {
+        // Planted: a 12-bit accumulator, enough for |f|, |g| <= 1 (761 < 2^11) but not
+        // for the |f|, |g| <= 2 the kernel accepts.
+        return (sum << 20) >> 20;
+    }
+    sum
 }
 
 /// Rq_mult_small, deferred reduction: h = f·g in Rq.
@@ -61,6 +92,10 @@ pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
     for (i, out) in fg.iter_mut().enumerate().skip(P) {
         // j in i-p+1..p pairs f[j] with g[i-j], g index running p-1 down to i-p+1.
         let lo = i - P + 1;
+        if plant::active("sntrup761-rq-skip-last-column") && i == 2 * P - 2 {
+            // Planted: the loop bound stops one column short.
+            continue;
+        }
         *out = fq_freeze(dot_rq(&f[lo..], &g[lo..]));
     }
     rq_wrap(h, &mut fg);

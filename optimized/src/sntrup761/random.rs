@@ -17,6 +17,10 @@ fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
     for (w, b) in l.iter_mut().zip(bytes.chunks_exact(4)) {
         *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     }
+    if reference::plant::active("sntrup761-batched-last-word") {
+        // Planted: the last word read from the previous word's bytes.
+        l[P - 1] = l[P - 2];
+    }
     // The buffer held secret material; do not leave it on the stack.
     bytes.fill(0);
     core::hint::black_box(&bytes);

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Bug zoo (issue 10, docs/bug-zoo.md): every planted wrong optimization of the zoo is
+# caught by the default `refopt` run. Uses the one plant build (.ci/plant-build.sh):
+# for each plant, `refopt zoo` runs the default check with REFOPT_PLANT set, names the
+# pairs that caught it with the case index and time, and replays the first catching
+# input with and without the plant (it must fail with it and agree without). Exit
+# non-zero if any plant goes uncaught.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(bash .ci/plant-build.sh)
+"$bin/refopt" zoo

@@ -1,0 +1,873 @@
+//! The `refopt` command line, as a library: [`main`] is the `refopt` binary, and
+//! [`main_with`] is the same tool with a user's own pairs added (a crate that defines
+//! pairs gets its own `refopt` in one line).
+//!
+//! * `refopt` (no arguments) checks every pair of the default run with its default
+//!   number of cases, prints a table and exits non-zero on a mismatch or on a pair
+//!   that compared nothing ("no evidence"), printing a reproducer and keeping the
+//!   failing input as a regression case.
+//! * `refopt check [--cases N] [--seed S] [--pair NAME]... [--time-budget 60s]
+//!   [--json] [--allow-no-evidence] [--regressions DIR | --no-keep]`.
+//! * `refopt replay PAIR [HEX | --file F | -]` re-runs saved inputs (a file may hold
+//!   one hex input per line, as the regression files do; `-` or nothing reads stdin).
+//! * `refopt kat SCHEME [--variant V]` writes the NIST `PQCgenKAT_kem` response file.
+//! * `refopt vectors ed25519 FILE [--variant V]` checks a `sign.input` file line by
+//!   line, streaming it.
+//! * `refopt list` lists pairs (the two functions each compares, preconditions,
+//!   declared bounds) and KAT schemes.
+//!
+//! Output never panics: a closed pipe ends the program quietly (exit status 141, as a
+//! process killed by SIGPIPE), any other I/O error is a message on stderr and exit
+//! status 1. Usage errors exit with 2.
+
+// Progress and budget arithmetic on case counts and durations only: no secrets here.
+#![allow(clippy::integer_division_remainder_used)]
+
+use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand};
+
+use crate::pair::{Outcome, Pair};
+use crate::registry::{self, Tally, Verdict};
+use crate::{kat, regressions, schemes};
+
+/// The largest `--cases` accepted (a run of a billion cases of the cheapest kernel
+/// would take hours: bound it, and say so).
+pub const MAX_CASES: usize = 100_000_000;
+
+/// Exit status for a closed output pipe (128 + SIGPIPE).
+const EXIT_PIPE: u8 = 141;
+
+#[derive(Parser)]
+#[command(
+    name = "refopt",
+    version,
+    about = "Did my optimization change any result? Checks reference/optimized pairs, writes KAT files."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check pairs on generated inputs (the default command).
+    Check(CheckArgs),
+    /// Re-run one pair on saved inputs: hex on the command line, in a file (one input a
+    /// line, `#` comments), or on standard input.
+    Replay {
+        /// Pair name, as printed by `refopt list`.
+        pair: String,
+        /// The input bytes in hex; `-` or nothing reads standard input.
+        input: Option<String>,
+        /// Read the inputs from this file instead.
+        #[arg(long, conflicts_with = "input")]
+        file: Option<PathBuf>,
+    },
+    /// Write the NIST PQCgenKAT_kem response file (counts 0..99) to stdout.
+    Kat {
+        /// Scheme (see `refopt list`), for example ml-kem-768 or sntrup761.
+        scheme: String,
+        /// Variant (default: reference).
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Check every line of a vector file; stop at the first failing line, naming it.
+    ///
+    /// ed25519: the `sign.input` format `sk(seed||pk):pk:msg:sig||msg:` (hex); each
+    /// line derives pk from the seed, signs, compares, and verifies. The file is
+    /// streamed (constant memory); progress goes to stderr on long files.
+    Vectors {
+        /// Scheme: ed25519.
+        scheme: String,
+        /// The vector file.
+        file: PathBuf,
+        /// Variant (default: reference).
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// List pairs (what each compares, preconditions, declared bounds) and KAT schemes.
+    List,
+    /// Bug zoo (plant builds only): run the default check with each planted bug of the
+    /// zoo switched on in turn, and report which pairs catch it and how fast.
+    Zoo {
+        /// Keep the first catching input of each plant as a regression case here.
+        #[arg(long)]
+        keep: Option<PathBuf>,
+        /// Print the table as Markdown (for docs/bug-zoo.md).
+        #[arg(long)]
+        markdown: bool,
+    },
+}
+
+#[derive(clap::Args, Default)]
+struct CheckArgs {
+    /// Cases per pair (default: each pair's own default; at most 100 000 000).
+    #[arg(long, value_parser = parse_cases)]
+    cases: Option<usize>,
+    /// Seed of the input stream.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Only pairs whose name starts with this (repeatable); pairs outside the default
+    /// run are checked only when named.
+    #[arg(long = "pair")]
+    pairs: Vec<String>,
+    /// Stop after this long in all (for example 90s, 5m, 500ms), sharing the budget
+    /// among the pairs; a pair left with no case compared is "no evidence".
+    #[arg(long, value_parser = parse_duration)]
+    time_budget: Option<Duration>,
+    /// Print the summary as JSON on stdout (progress stays on stderr).
+    #[arg(long)]
+    json: bool,
+    /// Do not fail when a pair compared no case (every case skipped by a
+    /// precondition, or none run in the time budget).
+    #[arg(long)]
+    allow_no_evidence: bool,
+    /// Directory where failing inputs are kept (default: the workspace's
+    /// equivalence/regressions, else ./regressions; or $REFOPT_REGRESSIONS).
+    #[arg(long, conflicts_with = "no_keep")]
+    regressions: Option<PathBuf>,
+    /// Do not keep failing inputs.
+    #[arg(long)]
+    no_keep: bool,
+}
+
+fn parse_cases(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|e| format!("`{s}` is not a number of cases ({e})"))?;
+    if n == 0 {
+        return Err("0 cases would check nothing".into());
+    }
+    if n > MAX_CASES {
+        return Err(format!(
+            "{n} cases is more than the {MAX_CASES} a run takes; use --time-budget for long runs"
+        ));
+    }
+    Ok(n)
+}
+
+/// Parses `90s`, `5m`, `2h`, `500ms` or a plain number of seconds.
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let (num, unit) = match s.find(|c: char| !c.is_ascii_digit() && c != '.') {
+        Some(i) => s.split_at(i),
+        None => (s, "s"),
+    };
+    let v: f64 = num
+        .parse()
+        .map_err(|_| format!("`{s}` is not a duration (try 90s, 5m, 500ms)"))?;
+    let secs = match unit {
+        "ms" => v / 1000.0,
+        "s" | "" => v,
+        "m" | "min" => v * 60.0,
+        "h" => v * 3600.0,
+        other => return Err(format!("unknown duration unit `{other}` (ms, s, m, h)")),
+    };
+    if !(secs.is_finite() && secs > 0.0 && secs < 1e9) {
+        return Err(format!("`{s}` is not a usable time budget"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// The `refopt` tool with the built-in pairs.
+pub fn main() -> ExitCode {
+    main_with(&[])
+}
+
+/// The `refopt` tool with `extra` pairs beside the built-in ones: a crate that
+/// defines its own pairs runs `fn main() -> ExitCode { equivalence::cli::main_with(PAIRS) }`
+/// and gets `list`, `check`, `replay` and the rest for them.
+pub fn main_with(extra: &[&'static dyn Pair]) -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            // clap writes help to stdout and errors to stderr; a closed pipe is quiet.
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let mut pairs = registry::pairs();
+    pairs.extend_from_slice(extra);
+    registry::sort(&mut pairs);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match cli.command.unwrap_or(Command::Check(CheckArgs::default())) {
+        Command::Check(args) => check(&pairs, &args, &mut out),
+        Command::Replay { pair, input, file } => {
+            replay(&pairs, &pair, input.as_deref(), file.as_deref(), &mut out)
+        }
+        Command::Kat { scheme, variant } => kat_file(&scheme, variant.as_deref(), &mut out),
+        Command::Vectors {
+            scheme,
+            file,
+            variant,
+        } => vectors(&scheme, &file, variant.as_deref(), &mut out),
+        Command::List => list(&pairs, &mut out).map(|()| ExitCode::SUCCESS),
+        Command::Zoo { keep, markdown } => zoo(keep.as_deref(), markdown, &mut out),
+    };
+    let result = result.and_then(|code| out.flush().map(|()| code));
+    if std::env::var_os("REFOPT_REPORT_PEAK_RSS").is_some() {
+        // For the memory benchmark of `vectors`: the kernel's high-water mark.
+        let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        if let Some(hwm) = status.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
+            note(&format!("peak RSS: {}", hwm.trim()));
+        }
+    }
+    match result {
+        Ok(code) => code,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_PIPE),
+        Err(e) => {
+            note(&format!("refopt: {e}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A line on stderr that never panics (a closed stderr is ignored).
+fn note(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
+/// A usage error: message on stderr, exit status 2.
+fn usage(msg: &str) -> io::Result<ExitCode> {
+    note(&format!("refopt: {msg}"));
+    Ok(ExitCode::from(2))
+}
+
+fn selected(pairs: &[&'static dyn Pair], wanted: &[String]) -> Vec<&'static dyn Pair> {
+    pairs
+        .iter()
+        .copied()
+        .filter(|p| {
+            if wanted.is_empty() {
+                p.in_default_run()
+            } else {
+                wanted
+                    .iter()
+                    .any(|w| p.name() == w || p.name().starts_with(w.as_str()))
+            }
+        })
+        .collect()
+}
+
+/// One pair's row of a run.
+struct Row {
+    pair: &'static dyn Pair,
+    tally: Tally,
+    seconds: f64,
+}
+
+fn verdict_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Agree => "agree",
+        Verdict::Mismatch => "MISMATCH",
+        Verdict::NoEvidence => "no evidence",
+    }
+}
+
+fn check(
+    pairs: &[&'static dyn Pair],
+    args: &CheckArgs,
+    out: &mut dyn Write,
+) -> io::Result<ExitCode> {
+    let chosen = selected(pairs, &args.pairs);
+    if chosen.is_empty() {
+        return usage(&format!(
+            "no pair matches {:?} (see `refopt list`)",
+            args.pairs
+        ));
+    }
+    let tty = io::stderr().is_terminal();
+    let w = chosen.iter().map(|p| p.name().len()).max().unwrap_or(4);
+    let started_all = Instant::now();
+    let mut rows: Vec<Row> = Vec::new();
+    for (i, pair) in chosen.iter().enumerate() {
+        let cases = args.cases.unwrap_or_else(|| pair.default_cases());
+        // Share what is left of the budget evenly among the pairs still to run.
+        let deadline = args.time_budget.map(|b| {
+            let left = b.saturating_sub(started_all.elapsed());
+            Instant::now() + left / (chosen.len() - i) as u32
+        });
+        let step = (cases / 10).max(1);
+        let started = Instant::now();
+        if tty {
+            let _ = write!(io::stderr(), "checking {:<w$}", pair.name());
+        }
+        let tally = registry::check(*pair, args.seed, cases, deadline, |done| {
+            if tty && (done % step == 0 || done == cases) {
+                let _ = write!(
+                    io::stderr(),
+                    "\rchecking {:<w$} {done}/{cases}",
+                    pair.name()
+                );
+            }
+        });
+        let seconds = started.elapsed().as_secs_f64();
+        note(&format!(
+            "{}checking {:<w$} {}/{cases} in {seconds:.2} s: {}",
+            if tty { "\r" } else { "" },
+            pair.name(),
+            tally.cases,
+            verdict_name(tally.verdict())
+        ));
+        rows.push(Row {
+            pair: *pair,
+            tally,
+            seconds,
+        });
+    }
+
+    // Keep every first mismatch as a regression case.
+    let keep_dir = (!args.no_keep).then(|| {
+        args.regressions
+            .clone()
+            .unwrap_or_else(regressions::default_dir)
+    });
+    let mut kept: Vec<Option<Result<PathBuf, String>>> = Vec::new();
+    for r in &rows {
+        kept.push(match (&r.tally.first_mismatch, &keep_dir) {
+            (Some((_, input, _)), Some(dir)) => {
+                Some(regressions::keep(dir, r.pair.name(), input).map_err(|e| e.to_string()))
+            }
+            _ => None,
+        });
+    }
+
+    let mismatches = rows
+        .iter()
+        .filter(|r| r.tally.verdict() == Verdict::Mismatch)
+        .count();
+    let no_evidence = rows
+        .iter()
+        .filter(|r| r.tally.verdict() == Verdict::NoEvidence)
+        .count();
+    let failed = mismatches > 0 || (no_evidence > 0 && !args.allow_no_evidence);
+
+    if args.json {
+        write_json(out, args.seed, &rows, &kept, failed)?;
+    } else {
+        write_table(out, args.seed, &rows, &kept, w)?;
+        writeln!(out)?;
+        if mismatches == 0 && no_evidence == 0 {
+            writeln!(out, "all {} pairs agree", rows.len())?;
+        } else {
+            writeln!(
+                out,
+                "{} pairs agree, {mismatches} mismatch, {no_evidence} no evidence{}",
+                rows.len() - mismatches - no_evidence,
+                if no_evidence > 0 && !args.allow_no_evidence {
+                    " (a pair that compared nothing is not evidence; --allow-no-evidence accepts it)"
+                } else {
+                    ""
+                }
+            )?;
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn write_table(
+    out: &mut dyn Write,
+    seed: u64,
+    rows: &[Row],
+    kept: &[Option<Result<PathBuf, String>>],
+    w: usize,
+) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "| {:<w$} | {:<6} | {:>7} | {:>8} | {:>8} | {:>7} | {:<11} | {:>8} |",
+        "pair", "level", "cases", "compared", "mismatch", "skipped", "verdict", "time (s)"
+    )?;
+    writeln!(
+        out,
+        "|{:-<a$}|{:-<8}|{:->9}|{:->10}|{:->10}|{:->9}|{:-<13}|{:->10}|",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        a = w + 2
+    )?;
+    for r in rows {
+        let t = &r.tally;
+        writeln!(
+            out,
+            "| {:<w$} | {:<6} | {:>7} | {:>8} | {:>8} | {:>7} | {:<11} | {:>8.2} |",
+            r.pair.name(),
+            r.pair.level().to_string(),
+            t.cases,
+            t.compared(),
+            t.mismatches,
+            t.skipped(),
+            verdict_name(t.verdict()),
+            r.seconds
+        )?;
+    }
+    for r in rows {
+        for (name, count) in &r.tally.not_met {
+            let desc = r
+                .pair
+                .preconditions()
+                .iter()
+                .find(|p| p.name == *name)
+                .map_or("", |p| p.description);
+            writeln!(
+                out,
+                "{}: precondition not met: {name} in {count} of {} cases ({desc})",
+                r.pair.name(),
+                r.tally.cases
+            )?;
+        }
+    }
+    for (r, kept) in rows.iter().zip(kept) {
+        let Some((index, input, m)) = &r.tally.first_mismatch else {
+            continue;
+        };
+        writeln!(out, "\nMISMATCH in {}: {m}", r.pair.name())?;
+        writeln!(out, "  compares {}", r.pair.sides().reference)?;
+        writeln!(out, "   against {}", r.pair.sides().optimized)?;
+        writeln!(
+            out,
+            "  seed {seed}, case {index}, input {}",
+            hex::encode(input)
+        )?;
+        writeln!(
+            out,
+            "  reproduce: refopt replay {} {}",
+            r.pair.name(),
+            hex::encode(input)
+        )?;
+        match kept {
+            Some(Ok(path)) => writeln!(out, "  kept as a regression case in {}", path.display())?,
+            Some(Err(e)) => writeln!(out, "  could not keep the regression case: {e}")?,
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+fn write_json(
+    out: &mut dyn Write,
+    seed: u64,
+    rows: &[Row],
+    kept: &[Option<Result<PathBuf, String>>],
+    failed: bool,
+) -> io::Result<()> {
+    use serde_json::{Map, Value, json};
+    let pairs: Vec<Value> = rows
+        .iter()
+        .zip(kept)
+        .map(|(r, kept)| {
+            let t = &r.tally;
+            let not_met: Map<String, Value> = t
+                .not_met
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), json!(v)))
+                .collect();
+            let first = t.first_mismatch.as_ref().map(|(index, input, m)| {
+                json!({
+                    "case": index,
+                    "input": hex::encode(input),
+                    "field": m.field,
+                    "offset": m.offset,
+                    "kept": kept.as_ref().and_then(|k| k.as_ref().ok()).map(|p| p.display().to_string()),
+                })
+            });
+            json!({
+                "name": r.pair.name(),
+                "level": r.pair.level().to_string(),
+                "reference": r.pair.sides().reference,
+                "optimized": r.pair.sides().optimized,
+                "cases": t.cases,
+                "compared": t.compared(),
+                "equal": t.equal,
+                "mismatches": t.mismatches,
+                "preconditions_not_met": not_met,
+                "verdict": match t.verdict() {
+                    Verdict::Agree => "agree",
+                    Verdict::Mismatch => "mismatch",
+                    Verdict::NoEvidence => "no-evidence",
+                },
+                "seconds": r.seconds,
+                "first_mismatch": first,
+            })
+        })
+        .collect();
+    let doc = json!({ "seed": seed, "pairs": pairs, "failed": failed });
+    serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+fn replay(
+    pairs: &[&'static dyn Pair],
+    name: &str,
+    input: Option<&str>,
+    file: Option<&Path>,
+    out: &mut dyn Write,
+) -> io::Result<ExitCode> {
+    let Some(pair) = pairs.iter().find(|p| p.name() == name) else {
+        return usage(&format!("unknown pair `{name}` (see `refopt list`)"));
+    };
+    // (where, input) for every input to replay.
+    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut add_lines = |text: &str, origin: &str| -> Result<(), String> {
+        let mut any = false;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bytes = regressions::parse_hex(line)
+                .map_err(|e| format!("{origin} line {}: {e}", i + 1))?;
+            inputs.push((format!("{origin} line {}", i + 1), bytes));
+            any = true;
+        }
+        if any {
+            Ok(())
+        } else {
+            Err(format!("{origin}: no input"))
+        }
+    };
+    let loaded = match (input, file) {
+        (Some(hex), None) if hex != "-" => regressions::parse_hex(hex)
+            .map(|b| inputs.push(("the argument".into(), b)))
+            .map_err(|e| format!("the input: {e}")),
+        (_, Some(path)) => match std::fs::read_to_string(path) {
+            Ok(text) => add_lines(&text, &path.display().to_string()),
+            Err(e) => {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("reading {}: {e}", path.display()),
+                ));
+            }
+        },
+        _ => {
+            let mut text = String::new();
+            io::stdin().lock().read_to_string(&mut text)?;
+            add_lines(&text, "standard input")
+        }
+    };
+    if let Err(e) = loaded {
+        return usage(&e);
+    }
+    let mut failed = false;
+    for (origin, bytes) in &inputs {
+        match registry::run_caught(*pair, bytes) {
+            Outcome::Equal => writeln!(out, "{name}: {origin}: equal")?,
+            Outcome::PreconditionNotMet { which, detail } => {
+                writeln!(
+                    out,
+                    "{name}: {origin}: precondition not met: {which} ({detail})"
+                )?;
+            }
+            Outcome::Mismatch(m) => {
+                writeln!(out, "{name}: {origin}: MISMATCH: {m}")?;
+                failed = true;
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn kat_file(scheme: &str, variant: Option<&str>, out: &mut dyn Write) -> io::Result<ExitCode> {
+    let kem = match schemes::kat_kem(scheme, variant) {
+        Ok(k) => k,
+        Err(e) => return usage(&e),
+    };
+    match kat::write_response_file(kem.as_ref(), out) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+            note(&format!("refopt: {e}"));
+            Ok(ExitCode::FAILURE)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn vectors(
+    scheme: &str,
+    file: &Path,
+    variant: Option<&str>,
+    out: &mut dyn Write,
+) -> io::Result<ExitCode> {
+    use crate::ed25519::{Variant, check_sign_input_file};
+    if scheme != "ed25519" {
+        return usage(&format!(
+            "`vectors` knows the scheme ed25519 (got `{scheme}`)"
+        ));
+    }
+    let name = variant.unwrap_or("reference");
+    let Some(v) = Variant::from_name(name) else {
+        let known: Vec<_> = Variant::ALL.iter().map(|v| v.name()).collect();
+        return usage(&format!(
+            "unknown variant `{name}` for ed25519 (known: {})",
+            known.join(", ")
+        ));
+    };
+    let started = Instant::now();
+    let mut last = Instant::now();
+    let progress = |lines: usize| {
+        // Long files: a progress line on stderr about once a second.
+        if started.elapsed() > Duration::from_secs(2) && last.elapsed() >= Duration::from_secs(1) {
+            note(&format!("{}: {lines} lines read", file.display()));
+            last = Instant::now();
+        }
+    };
+    match check_sign_input_file(file, v, progress) {
+        Ok(n) => {
+            writeln!(out, "{}: {n} lines ok ({name})", file.display())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(failure) => {
+            note(&format!("{}: {failure} ({name})", file.display()));
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn list(pairs: &[&'static dyn Pair], out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "pairs:")?;
+    for p in pairs {
+        writeln!(
+            out,
+            "  {:<44} {:<6} default cases {}{}",
+            p.name(),
+            p.level().to_string(),
+            p.default_cases(),
+            if p.in_default_run() {
+                ""
+            } else {
+                " (not in the default run: check it by name)"
+            }
+        )?;
+        let s = p.sides();
+        writeln!(out, "    compares   {}", s.reference)?;
+        writeln!(out, "    against    {}", s.optimized)?;
+        for c in p.preconditions() {
+            writeln!(out, "    precondition {}: {}", c.name, c.description)?;
+        }
+        for b in p.bounds() {
+            if b.points.is_empty() {
+                writeln!(out, "    reaches    {} in [{}, {}]", b.name, b.min, b.max)?;
+            } else {
+                writeln!(
+                    out,
+                    "    reaches    {} in [{}, {}] and {:?}",
+                    b.name, b.min, b.max, b.points
+                )?;
+            }
+        }
+    }
+    writeln!(out, "kat schemes:")?;
+    for s in schemes::kat_schemes() {
+        writeln!(out, "  {:<44} variants: {}", s.name, s.variants.join(", "))?;
+    }
+    Ok(())
+}
+
+/// One bug-zoo result.
+struct ZooRow {
+    plant: &'static reference::plant::Plant,
+    caught_by: Vec<(String, usize, f64)>,
+    seconds: f64,
+    replay: Result<(), String>,
+}
+
+fn zoo(keep: Option<&Path>, markdown: bool, out: &mut dyn Write) -> io::Result<ExitCode> {
+    use reference::plant;
+    if !plant::compiled_in() {
+        return usage(
+            "`zoo` needs the plant build (cargo build --release -p equivalence --features plant; see .ci/plant-build.sh)",
+        );
+    }
+    let exe = std::env::current_exe()?;
+    let mut rows = Vec::new();
+    for p in plant::caught_by("zoo") {
+        let started = Instant::now();
+        let child = std::process::Command::new(&exe)
+            .args(["check", "--json", "--no-keep"])
+            .env(plant::ENV, p.name)
+            .stderr(std::process::Stdio::null())
+            .output()?;
+        let seconds = started.elapsed().as_secs_f64();
+        let doc: serde_json::Value = serde_json::from_slice(&child.stdout).map_err(|e| {
+            io::Error::other(format!(
+                "{}: the check's JSON output does not parse: {e}",
+                p.name
+            ))
+        })?;
+        let mut caught_by = Vec::new();
+        let mut first: Option<(String, String)> = None;
+        for pr in doc["pairs"].as_array().into_iter().flatten() {
+            if pr["verdict"] == "mismatch" {
+                let name = pr["name"].as_str().unwrap_or("?").to_owned();
+                let case = pr["first_mismatch"]["case"].as_u64().unwrap_or(0) as usize;
+                let secs = pr["seconds"].as_f64().unwrap_or(0.0);
+                if first.is_none() {
+                    let input = pr["first_mismatch"]["input"]
+                        .as_str()
+                        .unwrap_or("")
+                        .to_owned();
+                    first = Some((name.clone(), input));
+                }
+                caught_by.push((name, case, secs));
+            }
+        }
+        // The catching input must fail with the plant and agree without it.
+        let replay = match &first {
+            None => Err("not caught".to_owned()),
+            Some((pair, input)) => {
+                let run = |plant_on: bool| {
+                    let mut c = std::process::Command::new(&exe);
+                    c.args(["replay", pair.as_str(), input.as_str()]);
+                    if plant_on {
+                        c.env(plant::ENV, p.name);
+                    } else {
+                        c.env_remove(plant::ENV);
+                    }
+                    c.output().map(|o| o.status.success())
+                };
+                match (run(true)?, run(false)?) {
+                    (false, true) => {
+                        if let Some(dir) = keep {
+                            let bytes = regressions::parse_hex(input)
+                                .map_err(|e| io::Error::other(e.to_string()))?;
+                            regressions::keep(dir, pair, &bytes)?;
+                        }
+                        Ok(())
+                    }
+                    (with, without) => Err(format!(
+                        "replay: with the plant {}, without it {}",
+                        if with { "agrees" } else { "fails" },
+                        if without { "agrees" } else { "fails" }
+                    )),
+                }
+            }
+        };
+        note(&format!(
+            "zoo {}: {}",
+            p.name,
+            if caught_by.is_empty() {
+                "NOT caught"
+            } else {
+                "caught"
+            }
+        ));
+        rows.push(ZooRow {
+            plant: p,
+            caught_by,
+            seconds,
+            replay,
+        });
+    }
+    let caught = rows.iter().filter(|r| r.replay.is_ok()).count();
+    if markdown {
+        writeln!(
+            out,
+            "| planted bug | edge-only | caught by (case index, pair time) | default run |"
+        )?;
+        writeln!(out, "|---|---|---|---|")?;
+    }
+    for r in &rows {
+        let by: Vec<String> = r
+            .caught_by
+            .iter()
+            .map(|(n, case, s)| format!("{n} (case {case}, {s:.2} s)"))
+            .collect();
+        let edge = if r.plant.description.starts_with("edge-only") {
+            "yes"
+        } else {
+            "no"
+        };
+        if markdown {
+            writeln!(
+                out,
+                "| `{}` | {edge} | {} | {:.1} s |",
+                r.plant.name,
+                if by.is_empty() {
+                    "**not caught**".to_owned()
+                } else {
+                    by.join("; ")
+                },
+                r.seconds
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{:<36} {} in {:.1} s: {}{}",
+                r.plant.name,
+                if r.replay.is_ok() {
+                    "caught"
+                } else {
+                    "NOT CAUGHT"
+                },
+                r.seconds,
+                by.join(", "),
+                match &r.replay {
+                    Err(e) if !r.caught_by.is_empty() => format!(" ({e})"),
+                    _ => String::new(),
+                }
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "\n{caught} of {} planted bugs caught by the default run",
+        rows.len()
+    )?;
+    Ok(if caught == rows.len() && !rows.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// Reads all of `r` (for tests of the parsers).
+#[doc(hidden)]
+pub fn read_all(mut r: impl BufRead) -> io::Result<String> {
+    let mut s = String::new();
+    r.read_to_string(&mut s)?;
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse_with_units() {
+        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
+        assert!(parse_duration("0s").is_err());
+        assert!(parse_duration("5 parsecs").is_err());
+        assert!(parse_duration("").is_err());
+        assert!(parse_duration("1e99h").is_err());
+    }
+
+    #[test]
+    fn cases_are_bounded() {
+        assert_eq!(parse_cases("20"), Ok(20));
+        assert!(parse_cases("0").is_err());
+        assert!(parse_cases("18446744073709551615").is_err());
+        assert!(parse_cases("-1").is_err());
+    }
+}
