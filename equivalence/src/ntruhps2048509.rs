@@ -179,7 +179,7 @@ pub fn invertible_mod2(a: &Poly) -> bool {
 /// the input, random bits, an NTRU public-key-like product of sampled f and g, a
 /// single odd coefficient (weight 1 mod 2), all ones but one (weight 508 mod 2),
 /// every other coefficient 0xffff, all q − 1, and top-heavy values 0xf800 | x.
-const POLY_PATTERNS: usize = 8;
+pub const POLY_PATTERNS: usize = 8;
 
 /// Fills a polynomial with pattern `pattern` (< [`POLY_PATTERNS`]), reading random
 /// values from the input.
