@@ -313,6 +313,15 @@ pub fn encode<K: Kernels>(p1: &Point) -> [u8; 32] {
     out
 }
 
+/// Whether \[8\]P is the identity, i.e. P is one of the eight torsion points (order
+/// 1, 2, 4 or 8). Three doublings; for a point of the curve, \[8\]P has x = 0 only
+/// when it is the identity (the group has no element of order 16, so \[8\]P cannot be
+/// (0, −1)). For public data only (variable time): strict verification.
+pub fn is_small_order_vartime<K: Kernels>(p1: &Point) -> bool {
+    let p8 = double::<K>(&double::<K>(&double::<K>(p1)));
+    canonical(&p8.x) == [0; 4]
+}
+
 /// Equality of two field elements in [0, p] (public data: variable time).
 fn fe_eq_vartime(a: &Fe, b: &Fe) -> bool {
     canonical(a) == canonical(b)
