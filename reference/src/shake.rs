@@ -8,6 +8,8 @@
 //! permutes only when more output is asked for. Its output is checked byte for byte
 //! against `sha3` for every length pattern in the tests.
 
+use zeroize::Zeroize;
+
 /// A SHAKE sponge with rate `RATE` bytes (168 for SHAKE128, 136 for SHAKE256).
 #[derive(Clone)]
 pub struct Shake<const RATE: usize> {
@@ -118,13 +120,31 @@ impl<const RATE: usize> Shake<RATE> {
         }
     }
 
-    /// SHAKE of the concatenation of `parts`, `out.len()` bytes.
+    /// SHAKE of the concatenation of `parts`, `out.len()` bytes. The sponge is wiped
+    /// before returning: ML-KEM's J and PRF hash secrets with it.
     pub fn digest(parts: &[&[u8]], out: &mut [u8]) {
         let mut s = Self::new();
         for p in parts {
             s.absorb(p);
         }
         s.squeeze(out);
+        s.zeroize();
+    }
+}
+
+impl<const RATE: usize> Zeroize for Shake<RATE> {
+    /// Back to the empty sponge, the state overwritten with zeros.
+    fn zeroize(&mut self) {
+        self.state.zeroize();
+        self.pos = 0;
+        self.squeezing = false;
+    }
+}
+
+impl<const RATE: usize> Zeroize for ShakeX4<RATE> {
+    /// Overwrites the four states with zeros (the value is then only fit to drop).
+    fn zeroize(&mut self) {
+        self.state.zeroize();
     }
 }
 

@@ -3,6 +3,7 @@
 
 use reference::mlkem::ntt::{inverse_ntt, multiply_ntts, ntt_add, poly_add};
 use reference::mlkem::{Kernels, Matrix, NttPoly, Poly};
+use zeroize::Zeroize;
 
 /// The merged kernel: `u[i] = e1[i] + NTT⁻¹(Σ_j Â[j][i] ∘ ŷ[j])`, summing in the NTT
 /// domain and taking k inverse NTTs instead of k².
@@ -22,6 +23,8 @@ impl Kernels for Optimized {
                 u_hat = ntt_add(&u_hat, &multiply_ntts(&a[j][i], &y_hat[j]));
             }
             u[i] = poly_add(&e1[i], &inverse_ntt(&u_hat));
+            // Âᵀŷ in the NTT domain carries the secret y.
+            u_hat.zeroize();
         }
     }
 }

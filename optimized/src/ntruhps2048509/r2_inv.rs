@@ -457,7 +457,10 @@ pub fn r2_inv_chain<M: Fn(&R2, &R2) -> R2>(a: &R2, mul: M) -> R2 {
         let sq = multisquare(&s[t], benes_for(step.k));
         s[t + 1] = mul(&sq, &s[step.mul]);
     }
-    multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS))
+    let r = multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS));
+    // Powers of the (secret) input.
+    zeroize::Zeroize::zeroize(&mut s);
+    r
 }
 
 /// The R2 product mod x^509 − 1 with the portable carry-less multiply.

@@ -148,12 +148,15 @@ macro_rules! karatsuba_impl {
         fn toom4_512(r: &mut [u16; 1024], a: &[u16; 512], b: &[u16; 512]) {
             const INV3: u16 = 43691; // 3·43691 = 2·65536 + 1
             const INV5: u16 = 52429; // 5·52429 = 4·65536 + 1
-            let ea = toom4_eval(a);
-            let eb = toom4_eval(b);
+            let mut ea = toom4_eval(a);
+            let mut eb = toom4_eval(b);
             let mut w = [[0u16; 256]; 7];
             for p in 0..7 {
                 karatsuba128(&mut w[p], &ea[p], &eb[p]);
             }
+            // Evaluations of (secret) operands.
+            zeroize::Zeroize::zeroize(&mut ea);
+            zeroize::Zeroize::zeroize(&mut eb);
             // `r` arrives zeroed (the caller's fresh array).
             for k in 0..256 {
                 let (w0, w1, w2, w3, w4, w5, w6) =
@@ -189,6 +192,7 @@ macro_rules! karatsuba_impl {
                     r[128 * i + k] = r[128 * i + k].wrapping_add(*ci);
                 }
             }
+            zeroize::Zeroize::zeroize(&mut w);
         }
 
         /// The product in Z_{2^16}\[x\]/(x^509 − 1) by Toom-4/Karatsuba, exact mod 2^13.
@@ -209,6 +213,10 @@ macro_rules! karatsuba_impl {
                 // x^(509+i) = x^i mod x^509 − 1; the product has degree ≤ 1016.
                 r.0[i] = prod[i].wrapping_add(prod[i + N]);
             }
+            // Copies of the (secret) operands and their unreduced product.
+            zeroize::Zeroize::zeroize(&mut pa);
+            zeroize::Zeroize::zeroize(&mut pb);
+            zeroize::Zeroize::zeroize(&mut prod);
             r
         }
     };

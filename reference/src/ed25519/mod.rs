@@ -46,6 +46,8 @@ pub mod point;
 pub mod scalar;
 
 use sha2::{Digest, Sha512};
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::error::{Error, check_length};
 pub use field::Fe;
@@ -195,13 +197,32 @@ pub fn carry_lemma_holds(u: &Fe, v: &Fe, carry: u64) -> bool {
 
 /// An Ed25519 signing key: the 32-byte seed and what RFC 8032 5.1.5 derives from
 /// it (the clamped scalar s, the nonce prefix, the public key A).
-#[derive(Clone)]
+///
+/// `Debug` shows only the public key; the seed, s and the prefix are wiped when the
+/// key is dropped (`ZeroizeOnDrop`); `==` compares the seeds (which determine
+/// everything else) in constant time ([`ConstantTimeEq`]).
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
 pub struct SigningKey {
     seed: [u8; 32],
     s: [u64; 4],
     prefix: [u8; 32],
+    #[zeroize(skip)]
     public: [u8; 32],
 }
+
+impl ConstantTimeEq for SigningKey {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.seed.ct_eq(&other.seed)
+    }
+}
+
+impl PartialEq for SigningKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for SigningKey {}
 
 impl core::fmt::Debug for SigningKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -218,23 +239,26 @@ impl SigningKey {
     /// [`Error::InvalidLength`] when `seed` is not 32 bytes.
     pub fn from_seed<K: Kernels>(seed: &[u8]) -> Result<Self, Error> {
         check_length("Ed25519 seed", seed, SEED_LEN)?;
-        let mut sd = [0u8; 32];
-        sd.copy_from_slice(seed);
-        let h: [u8; 64] = Sha512::digest(sd).into();
+        // Built in place, so no stack copy of the secrets outlives this call.
+        let mut key = Self {
+            seed: [0; 32],
+            s: [0; 4],
+            prefix: [0; 32],
+            public: [0; 32],
+        };
+        key.seed.copy_from_slice(seed);
+        let mut h: [u8; 64] = Sha512::digest(key.seed).into();
         let mut a = [0u8; 32];
         a.copy_from_slice(&h[..32]);
         a[0] &= 248;
         a[31] &= 127;
         a[31] |= 64;
-        let mut prefix = [0u8; 32];
-        prefix.copy_from_slice(&h[32..]);
-        let public = point::encode::<K>(&point::scalar_mul_base::<K>(&a));
-        Ok(Self {
-            seed: sd,
-            s: field::from_bytes(&a),
-            prefix,
-            public,
-        })
+        key.prefix.copy_from_slice(&h[32..]);
+        key.public = point::encode::<K>(&point::scalar_mul_base::<K>(&a));
+        key.s = field::from_bytes(&a);
+        h.zeroize();
+        a.zeroize();
+        Ok(key)
     }
 
     /// The public key A (32 bytes).
@@ -254,20 +278,27 @@ fn hash_mod_l(parts: &[&[u8]]) -> [u64; 4] {
     for p in parts {
         h.update(p);
     }
-    let d: [u8; 64] = h.finalize().into();
-    scalar::reduce_bytes(&d)
+    let mut d: [u8; 64] = h.finalize().into();
+    let x = scalar::reduce_bytes(&d);
+    // For the nonce, the digest is secret.
+    d.zeroize();
+    x
 }
 
 /// RFC 8032 5.1.6: r = SHA-512(prefix ‖ M) mod L; R = \[r\]B; k = SHA-512(R ‖ A ‖ M)
 /// mod L; S = (r + k·s) mod L; the signature is R ‖ S.
 pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
-    let r = hash_mod_l(&[&key.prefix, msg]);
-    let r_bytes = point::encode::<K>(&point::scalar_mul_base::<K>(&scalar::to_bytes(&r)));
+    // The nonce r: whoever learns it (and the signature) learns s.
+    let mut r = hash_mod_l(&[&key.prefix, msg]);
+    let mut r_scalar = scalar::to_bytes(&r);
+    let r_bytes = point::encode::<K>(&point::scalar_mul_base::<K>(&r_scalar));
     let k = hash_mod_l(&[&r_bytes, &key.public, msg]);
     let s = scalar::mul_add(&k, &key.s, &r);
     let mut sig = [0u8; 64];
     sig[..32].copy_from_slice(&r_bytes);
     sig[32..].copy_from_slice(&scalar::to_bytes(&s));
+    r.zeroize();
+    r_scalar.zeroize();
     sig
 }
 

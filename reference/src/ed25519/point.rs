@@ -43,8 +43,9 @@ pub const BASE: Point = Point {
     z: [1, 0, 0, 0],
 };
 
-/// A projective point (X : Y : Z), coordinates in [0, p].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A projective point (X : Y : Z), coordinates in [0, p]. `Zeroize` so that the
+/// constant-time scalar multiplication can wipe the table entry it selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, zeroize::Zeroize)]
 pub struct Point {
     /// X.
     pub x: Fe,
@@ -261,21 +262,24 @@ pub(crate) fn scalar_mul_base<K: Kernels>(k: &[u8; 32]) -> Point {
 /// additions by four, docs/ed25519.md "Deviations". Both tiers run this code.)
 fn scalar_mul_with_table<K: Kernels>(k: &[u8; 32], table: &WindowTable) -> Point {
     debug_assert!(k[31] < 0x80, "scalar_mul needs k < 2^255");
-    let e = signed_digits(k);
+    let mut e = signed_digits(k);
     let mut r = Point::IDENTITY;
+    // [|digit|]P, selected by the secret digit, and its negation.
+    let mut t = Point::IDENTITY;
+    let mut t_neg = Point::IDENTITY;
     for i in (0..64).rev() {
         let d = e[i];
         // neg = 1 when d < 0; |d| = (d ^ m) − m with m = 0 or −1.
         let m = d >> 7;
         let neg = u64::from((m as u8) & 1);
         let abs = u64::from((d ^ m).wrapping_sub(m) as u8);
-        let mut t = Point::IDENTITY;
+        t = Point::IDENTITY;
         for (j, entry) in table.iter().enumerate() {
             // 1 when j == |d|: (j ^ |d|) − 1 borrows exactly when it is 0.
             let eq = ((j as u64 ^ abs).wrapping_sub(1)) >> 63;
             select_into(&mut t, entry, eq);
         }
-        let t_neg = negate::<K>(&t);
+        t_neg = negate::<K>(&t);
         select_into(&mut t, &t_neg, neg);
         if i == 63 {
             r = t; // the first window: r = identity + t
@@ -286,6 +290,10 @@ fn scalar_mul_with_table<K: Kernels>(k: &[u8; 32], table: &WindowTable) -> Point
             r = add::<K>(&r, &t);
         }
     }
+    // The digits are the secret scalar, recoded.
+    zeroize::Zeroize::zeroize(&mut e);
+    zeroize::Zeroize::zeroize(&mut t);
+    zeroize::Zeroize::zeroize(&mut t_neg);
     r
 }
 

@@ -4,17 +4,22 @@
 //! domain T_q; the types keep the two apart. All arithmetic is canonical
 //! ([`super::field`]), so [`inverse_ntt`] computes the Z_q-linear map NTT⁻¹ exactly.
 
+use zeroize::Zeroize;
+
 use super::field::{self, Fe, Q};
 
 /// Number of coefficients.
 pub const N: usize = 256;
 
 /// A polynomial in R_q = Z_q\[X\]/(X^256 + 1), coefficients canonical.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// `Zeroize` lets the protocol code wipe the secret ones (s, e, y, e1, e2, ...)
+/// before it returns; the type is `Copy`, so it is not wiped on drop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Zeroize)]
 pub struct Poly(pub [Fe; N]);
 
-/// An element of T_q (NTT domain), coefficients canonical.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An element of T_q (NTT domain), coefficients canonical. `Zeroize` as [`Poly`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Zeroize)]
 pub struct NttPoly(pub [Fe; N]);
 
 impl Poly {
