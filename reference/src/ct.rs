@@ -44,6 +44,17 @@ pub fn select_into(dst: &mut [u8], src: &[u8], mask: u8) {
     }
 }
 
+/// Overwrites every byte of `v`'s allocation (its elements and its spare capacity)
+/// with zeros and empties it: `zeroize`'s slice path (one bulk write and an
+/// optimization barrier) instead of its `Vec` impl, which stores one element at a
+/// time. For secret byte strings held in a `Vec` (encoded secret keys).
+pub fn wipe_vec(v: &mut Vec<u8>) {
+    use zeroize::Zeroize;
+    v.spare_capacity_mut().zeroize();
+    v[..].zeroize();
+    v.clear();
+}
+
 /// Declares `bytes` public although they were computed from secrets, because the
 /// scheme publishes them (for example ML-KEM's ρ, which is part of the encapsulation
 /// key, or the verdict of a key check). A no-op in normal builds; with the `ctgrind`

@@ -135,7 +135,7 @@ impl<const RATE: usize> Shake<RATE> {
 impl<const RATE: usize> Zeroize for Shake<RATE> {
     /// Back to the empty sponge, the state overwritten with zeros.
     fn zeroize(&mut self) {
-        self.state.zeroize();
+        self.state[..].zeroize();
         self.pos = 0;
         self.squeezing = false;
     }
@@ -144,7 +144,7 @@ impl<const RATE: usize> Zeroize for Shake<RATE> {
 impl<const RATE: usize> Zeroize for ShakeX4<RATE> {
     /// Overwrites the four states with zeros (the value is then only fit to drop).
     fn zeroize(&mut self) {
-        self.state.zeroize();
+        self.state.as_flattened_mut().zeroize();
     }
 }
 

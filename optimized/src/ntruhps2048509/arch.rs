@@ -416,14 +416,14 @@ mod avx2 {
         r.0.copy_from_slice(&out[..N]);
         // Copies of the (secret) operands, their evaluations and products.
         for t in [&mut pa, &mut pb, &mut out] {
-            zeroize::Zeroize::zeroize(t);
+            zeroize::Zeroize::zeroize(&mut t[..]);
         }
-        zeroize::Zeroize::zeroize(&mut ea);
-        zeroize::Zeroize::zeroize(&mut eb);
+        zeroize::Zeroize::zeroize(ea.as_flattened_mut());
+        zeroize::Zeroize::zeroize(eb.as_flattened_mut());
         for t in w {
-            zeroize::Zeroize::zeroize(t);
+            zeroize::Zeroize::zeroize(&mut t[..]);
         }
-        zeroize::Zeroize::zeroize(&mut prod);
+        zeroize::Zeroize::zeroize(&mut prod[..]);
         r
     }
 }

@@ -459,7 +459,7 @@ pub fn r2_inv_chain<M: Fn(&R2, &R2) -> R2>(a: &R2, mul: M) -> R2 {
     }
     let r = multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS));
     // Powers of the (secret) input.
-    zeroize::Zeroize::zeroize(&mut s);
+    zeroize::Zeroize::zeroize(s.as_flattened_mut());
     r
 }
 

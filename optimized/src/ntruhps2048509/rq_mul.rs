@@ -155,8 +155,8 @@ macro_rules! karatsuba_impl {
                 karatsuba128(&mut w[p], &ea[p], &eb[p]);
             }
             // Evaluations of (secret) operands.
-            zeroize::Zeroize::zeroize(&mut ea);
-            zeroize::Zeroize::zeroize(&mut eb);
+            zeroize::Zeroize::zeroize(ea.as_flattened_mut());
+            zeroize::Zeroize::zeroize(eb.as_flattened_mut());
             // `r` arrives zeroed (the caller's fresh array).
             for k in 0..256 {
                 let (w0, w1, w2, w3, w4, w5, w6) =
@@ -192,7 +192,7 @@ macro_rules! karatsuba_impl {
                     r[128 * i + k] = r[128 * i + k].wrapping_add(*ci);
                 }
             }
-            zeroize::Zeroize::zeroize(&mut w);
+            zeroize::Zeroize::zeroize(w.as_flattened_mut());
         }
 
         /// The product in Z_{2^16}\[x\]/(x^509 − 1) by Toom-4/Karatsuba, exact mod 2^13.
@@ -214,9 +214,9 @@ macro_rules! karatsuba_impl {
                 r.0[i] = prod[i].wrapping_add(prod[i + N]);
             }
             // Copies of the (secret) operands and their unreduced product.
-            zeroize::Zeroize::zeroize(&mut pa);
-            zeroize::Zeroize::zeroize(&mut pb);
-            zeroize::Zeroize::zeroize(&mut prod);
+            zeroize::Zeroize::zeroize(&mut pa[..]);
+            zeroize::Zeroize::zeroize(&mut pb[..]);
+            zeroize::Zeroize::zeroize(&mut prod[..]);
             r
         }
     };

@@ -66,7 +66,7 @@ pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
     }
     rq_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
-    fg.zeroize();
+    fg[..].zeroize();
     debug_assert!(is_rq(h), "Kernels::rq_mult_small ensures");
 }
 
@@ -86,6 +86,6 @@ pub fn r3_mult_deferred(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
     }
     r3_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
-    fg.zeroize();
+    fg[..].zeroize();
     debug_assert!(is_small(h), "Kernels::r3_mult ensures");
 }

@@ -19,7 +19,7 @@ fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
         *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     }
     // The buffer held secret material; do not leave it on the stack.
-    bytes.zeroize();
+    bytes[..].zeroize();
     l
 }
 
@@ -28,7 +28,7 @@ pub fn short_random_batched<R: RandomSource + ?Sized>(out: &mut [Small; P], rng:
     let mut l = draw_words(rng);
     short_fromlist(out, &l);
     debug_assert!(is_short(out), "Kernels::short_random ensures");
-    l.zeroize();
+    l[..].zeroize();
 }
 
 /// Small_random, batched: one draw, then the Small map per word.
@@ -38,7 +38,7 @@ pub fn small_random_batched<R: RandomSource + ?Sized>(out: &mut [Small; P], rng:
         *o = small_from_word(w);
     }
     debug_assert!(is_small(out), "Kernels::small_random ensures");
-    l.zeroize();
+    l[..].zeroize();
 }
 
 #[cfg(test)]

@@ -201,14 +201,30 @@ pub fn carry_lemma_holds(u: &Fe, v: &Fe, carry: u64) -> bool {
 /// `Debug` shows only the public key; the seed, s and the prefix are wiped when the
 /// key is dropped (`ZeroizeOnDrop`); `==` compares the seeds (which determine
 /// everything else) in constant time ([`ConstantTimeEq`]).
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+#[derive(Clone)]
 pub struct SigningKey {
     seed: [u8; 32],
     s: [u64; 4],
     prefix: [u8; 32],
-    #[zeroize(skip)]
     public: [u8; 32],
 }
+
+impl Zeroize for SigningKey {
+    /// Wipes the seed, s and the prefix (the public key stays).
+    fn zeroize(&mut self) {
+        self.seed[..].zeroize();
+        self.s[..].zeroize();
+        self.prefix[..].zeroize();
+    }
+}
+
+impl Drop for SigningKey {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SigningKey {}
 
 impl ConstantTimeEq for SigningKey {
     fn ct_eq(&self, other: &Self) -> Choice {
@@ -256,8 +272,8 @@ impl SigningKey {
         key.prefix.copy_from_slice(&h[32..]);
         key.public = point::encode::<K>(&point::scalar_mul_base::<K>(&a));
         key.s = field::from_bytes(&a);
-        h.zeroize();
-        a.zeroize();
+        h[..].zeroize();
+        a[..].zeroize();
         Ok(key)
     }
 
@@ -281,7 +297,7 @@ fn hash_mod_l(parts: &[&[u8]]) -> [u64; 4] {
     let mut d: [u8; 64] = h.finalize().into();
     let x = scalar::reduce_bytes(&d);
     // For the nonce, the digest is secret.
-    d.zeroize();
+    d[..].zeroize();
     x
 }
 
@@ -297,8 +313,8 @@ pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
     let mut sig = [0u8; 64];
     sig[..32].copy_from_slice(&r_bytes);
     sig[32..].copy_from_slice(&scalar::to_bytes(&s));
-    r.zeroize();
-    r_scalar.zeroize();
+    r[..].zeroize();
+    r_scalar[..].zeroize();
     sig
 }
 

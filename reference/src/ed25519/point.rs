@@ -45,7 +45,7 @@ pub const BASE: Point = Point {
 
 /// A projective point (X : Y : Z), coordinates in [0, p]. `Zeroize` so that the
 /// constant-time scalar multiplication can wipe the table entry it selected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, zeroize::Zeroize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Point {
     /// X.
     pub x: Fe,
@@ -53,6 +53,14 @@ pub struct Point {
     pub y: Fe,
     /// Z (nonzero).
     pub z: Fe,
+}
+
+impl zeroize::Zeroize for Point {
+    fn zeroize(&mut self) {
+        for c in [&mut self.x, &mut self.y, &mut self.z] {
+            c[..].zeroize();
+        }
+    }
 }
 
 impl Point {
@@ -291,7 +299,7 @@ fn scalar_mul_with_table<K: Kernels>(k: &[u8; 32], table: &WindowTable) -> Point
         }
     }
     // The digits are the secret scalar, recoded.
-    zeroize::Zeroize::zeroize(&mut e);
+    zeroize::Zeroize::zeroize(&mut e[..]);
     zeroize::Zeroize::zeroize(&mut t);
     zeroize::Zeroize::zeroize(&mut t_neg);
     r

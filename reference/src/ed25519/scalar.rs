@@ -66,7 +66,7 @@ pub fn reduce_bytes(b: &[u8; 64]) -> [u64; 4] {
         u64::from_le_bytes(l)
     });
     let out = reduce_wide(&x);
-    x.zeroize();
+    x[..].zeroize();
     out
 }
 
@@ -83,7 +83,7 @@ pub fn mul_add(k: &[u64; 4], a: &[u64; 4], r: &[u64; 4]) -> [u64; 4] {
     let out = reduce_wide(&sum);
     // k·s, r and k·s + r: the signing key and the nonce are recoverable from them.
     for t in [&mut prod, &mut r8, &mut sum] {
-        t.zeroize();
+        t[..].zeroize();
     }
     out
 }

@@ -62,7 +62,7 @@ fn sample_cbd_polys(sigma: &[u8; 32], etas: &[usize], out: &mut [Poly]) {
         *o = sample_poly_cbd(&buf[..64 * eta], eta);
     }
     // The PRF output determines the secret polynomials.
-    bufs[..n].iter_mut().zeroize();
+    bufs[..n].as_flattened_mut().zeroize();
 }
 
 /// NTT of the first k polynomials; the unused entries stay zero.
@@ -89,7 +89,7 @@ pub(crate) fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
     let etas = [p.eta1; 2 * MAX_K];
     let mut se = [Poly::ZERO; 2 * MAX_K];
     sample_cbd_polys(&sigma, &etas[..2 * p.k], &mut se);
-    sigma.zeroize();
+    sigma[..].zeroize();
     let mut s_hat = ntt_vector(p.k, &se[..p.k]);
     let mut e_hat = ntt_vector(p.k, &se[p.k..2 * p.k]);
     se.zeroize();
@@ -184,7 +184,7 @@ pub(crate) fn encrypt<K: Kernels>(
     let mut v = poly_add(&poly_add(&inverse_ntt(&dot(k, t_hat, &y_hat)), e2), &mu);
     ye.zeroize();
     y_hat.zeroize();
-    m_bits.zeroize();
+    m_bits[..].zeroize();
     mu.zeroize();
 
     // Lines 22-23.
@@ -232,7 +232,7 @@ pub(crate) fn decrypt(p: &Params, s_hat: &[NttPoly; MAX_K], c: &[u8]) -> [u8; 32
     // ŝᵀ ∘ NTT(u) and w = v − NTT⁻¹(…) determine m' and the noise.
     acc.zeroize();
     w.zeroize();
-    bits.zeroize();
+    bits[..].zeroize();
     m
 }
 

@@ -183,14 +183,28 @@ impl Kernels for Reference {
 /// An ML-KEM key pair as byte strings. `Debug` shows ek and hides dk; dk is wiped
 /// when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant time
 /// ([`ConstantTimeEq`]).
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+#[derive(Clone)]
 pub struct KeyPair {
     /// Encapsulation key (384k + 32 bytes).
-    #[zeroize(skip)]
     pub ek: Vec<u8>,
     /// Decapsulation key (768k + 96 bytes): dk_PKE ‖ ek ‖ H(ek) ‖ z.
     pub dk: Vec<u8>,
 }
+
+impl Zeroize for KeyPair {
+    /// Wipes dk (ek is public).
+    fn zeroize(&mut self) {
+        ct::wipe_vec(&mut self.dk);
+    }
+}
+
+impl Drop for KeyPair {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for KeyPair {}
 
 impl ConstantTimeEq for KeyPair {
     fn ct_eq(&self, other: &Self) -> Choice {
@@ -237,9 +251,9 @@ pub fn keygen(p: &Params, rng: &mut impl RandomSource) -> KeyPair {
     d.copy_from_slice(&dz[..32]);
     z.copy_from_slice(&dz[32..]);
     let kp = keygen_internal(p, &d, &z);
-    dz.zeroize();
-    d.zeroize();
-    z.zeroize();
+    dz[..].zeroize();
+    d[..].zeroize();
+    z[..].zeroize();
     kp
 }
 
@@ -329,14 +343,30 @@ impl EncapsulationKey {
 /// parsed (Â expanded), H(ek) and z kept. `Debug` hides the secrets; ŝ, z and the
 /// encoded key are wiped on drop (`ZeroizeOnDrop`); `==` compares the encoded keys in
 /// constant time ([`ConstantTimeEq`]).
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+#[derive(Clone)]
 pub struct DecapsulationKey {
     s_hat: [NttPoly; MAX_K],
-    #[zeroize(skip)]
     ek: EncapsulationKey,
     z: [u8; 32],
     bytes: Vec<u8>,
 }
+
+impl Zeroize for DecapsulationKey {
+    /// Wipes ŝ, z and the encoded key (the embedded ek is public).
+    fn zeroize(&mut self) {
+        self.s_hat.zeroize();
+        self.z[..].zeroize();
+        ct::wipe_vec(&mut self.bytes);
+    }
+}
+
+impl Drop for DecapsulationKey {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for DecapsulationKey {}
 
 impl ConstantTimeEq for DecapsulationKey {
     /// The encoded keys decide everything else (ŝ, ek, H(ek), z are parsed from them).
@@ -412,7 +442,7 @@ pub fn encapsulate_internal<K: Kernels>(
     let (shared, mut r) = sample::g(&[m, &ek.h]);
     let mut c = vec![0u8; p.ct_len()];
     kpke::encrypt::<K>(p, &ek.key, m, &r, &mut c);
-    r.zeroize();
+    r[..].zeroize();
     (c, shared)
 }
 
@@ -434,10 +464,10 @@ pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<[u8; S
     ct::select_into(&mut shared, &k_bar, differ);
     // FIPS 203 section 3.3: intermediate values are destroyed. c' equals c unless
     // the ciphertext is rejected, when it encrypts the secret m'.
-    m_prime.zeroize();
-    r_prime.zeroize();
-    k_bar.zeroize();
-    c_prime.zeroize();
+    m_prime[..].zeroize();
+    r_prime[..].zeroize();
+    k_bar[..].zeroize();
+    c_prime[..].zeroize();
     Ok(shared)
 }
 
@@ -469,7 +499,7 @@ pub fn encaps<K: Kernels>(
     let mut m = [0u8; 32];
     rng.fill(&mut m);
     let out = encapsulate_internal::<K>(&key, &m);
-    m.zeroize();
+    m[..].zeroize();
     Ok(out)
 }
 

@@ -15,11 +15,11 @@ pub const N: usize = 256;
 ///
 /// `Zeroize` lets the protocol code wipe the secret ones (s, e, y, e1, e2, ...)
 /// before it returns; the type is `Copy`, so it is not wiped on drop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Zeroize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Poly(pub [Fe; N]);
 
 /// An element of T_q (NTT domain), coefficients canonical. `Zeroize` as [`Poly`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Zeroize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NttPoly(pub [Fe; N]);
 
 impl Poly {
@@ -30,6 +30,20 @@ impl Poly {
 impl NttPoly {
     /// The zero element.
     pub const ZERO: Self = Self([0; N]);
+}
+
+impl Zeroize for Poly {
+    /// One bulk write (zeroize's slice path), not 256 volatile stores.
+    fn zeroize(&mut self) {
+        self.0[..].zeroize();
+    }
+}
+
+impl Zeroize for NttPoly {
+    /// As for [`Poly`].
+    fn zeroize(&mut self) {
+        self.0[..].zeroize();
+    }
 }
 
 impl Default for Poly {

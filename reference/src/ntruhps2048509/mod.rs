@@ -182,15 +182,29 @@ impl Kernels for Reference {
 /// An ntruhps2048509 key pair. `Debug` shows the start of pk and hides sk; sk is
 /// wiped when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant time
 /// ([`ConstantTimeEq`]).
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+#[derive(Clone)]
 pub struct KeyPair {
     /// Public key (699 bytes).
-    #[zeroize(skip)]
     pub pk: [u8; PUBLICKEY_BYTES],
     /// Secret key (935 bytes): S3(f) ‖ S3(f⁻¹ mod 3) ‖ Sq(h⁻¹ mod q) ‖ the 32-byte PRF
     /// key.
     pub sk: [u8; SECRETKEY_BYTES],
 }
+
+impl Zeroize for KeyPair {
+    /// Wipes sk (pk is public).
+    fn zeroize(&mut self) {
+        self.sk[..].zeroize();
+    }
+}
+
+impl Drop for KeyPair {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for KeyPair {}
 
 impl ConstantTimeEq for KeyPair {
     fn ct_eq(&self, other: &Self) -> Choice {
@@ -241,7 +255,7 @@ pub fn keypair_derand<K: Kernels>(
     // Written in place, so no stack copy of the whole key outlives this call.
     kp.sk[..OWCPA_SECRETKEYBYTES].copy_from_slice(&sk_owcpa);
     kp.sk[OWCPA_SECRETKEYBYTES..].copy_from_slice(prf_key);
-    sk_owcpa.zeroize();
+    sk_owcpa[..].zeroize();
     kp
 }
 
@@ -252,8 +266,8 @@ pub fn keypair<K: Kernels>(rng: &mut impl RandomSource) -> KeyPair {
     let mut prf = [0u8; PRFKEYBYTES];
     rng.fill(&mut prf);
     let kp = keypair_derand::<K>(&seed, &prf);
-    seed.zeroize();
-    prf.zeroize();
+    seed[..].zeroize();
+    prf[..].zeroize();
     kp
 }
 
@@ -278,7 +292,7 @@ pub fn encaps_derand<K: Kernels>(
     let c = owcpa::owcpa_enc::<K>(&r, &m, &pk);
     r.zeroize();
     m.zeroize();
-    rm.zeroize();
+    rm[..].zeroize();
     Ok((c, k))
 }
 
@@ -294,7 +308,7 @@ pub fn encaps<K: Kernels>(
     let mut seed = [0u8; SAMPLE_RM_BYTES];
     rng.fill(&mut seed);
     let out = encaps_derand::<K>(pk, &seed);
-    seed.zeroize();
+    seed[..].zeroize();
     out
 }
 
@@ -313,9 +327,9 @@ pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], E
     let mut k = sha3_256(&[&rm]);
     let mut k_rej = sha3_256(&[&sk[OWCPA_SECRETKEYBYTES..], c]);
     ct::select_into(&mut k, &k_rej, ct::mask_u8(fail as u8));
-    sk_owcpa.zeroize();
-    rm.zeroize();
-    k_rej.zeroize();
+    sk_owcpa[..].zeroize();
+    rm[..].zeroize();
+    k_rej[..].zeroize();
     Ok(k)
 }
 

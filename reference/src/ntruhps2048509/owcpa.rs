@@ -155,9 +155,9 @@ pub fn owcpa_dec<K: Kernels>(
     poly_trinary_zq_to_z3(&mut r);
     rm[..PACK_TRINARY_BYTES].copy_from_slice(&poly_s3_tobytes(&r));
     // The key parts (f, f⁻¹ mod 3 = fp, h⁻¹ mod q = hq) and everything decrypted.
-    sk_f.zeroize();
-    sk_finv.zeroize();
-    sk_invh.zeroize();
+    sk_f[..].zeroize();
+    sk_finv[..].zeroize();
+    sk_invh[..].zeroize();
     for t in [
         &mut f, &mut cf, &mut mf, &mut finv3, &mut m, &mut liftm, &mut b, &mut invh, &mut r,
     ] {

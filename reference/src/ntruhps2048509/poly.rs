@@ -13,8 +13,16 @@ use super::params::{LOGQ, N, Q};
 use zeroize::Zeroize;
 
 /// An element of Z\[x\]/(x^n − 1) with `u16` coefficients (wrapping mod 2^16).
-#[derive(Clone, Copy, PartialEq, Eq, Zeroize)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Poly(pub [u16; N]);
+
+impl Zeroize for Poly {
+    /// Overwrites the coefficients with zeros (one bulk write, zeroize's slice path):
+    /// the protocol code wipes its secret polynomials with it.
+    fn zeroize(&mut self) {
+        self.0[..].zeroize();
+    }
+}
 
 impl Poly {
     /// The zero polynomial.
@@ -199,7 +207,7 @@ pub fn poly_r2_inv_divstep(a: &Poly) -> Poly {
     }
     // The gcd state holds the (secret) input and its inverse.
     for t in [&mut f, &mut g, &mut v, &mut w] {
-        t.zeroize();
+        t[..].zeroize();
     }
     r
 }
@@ -249,7 +257,7 @@ pub fn poly_s3_inv(a: &Poly) -> Poly {
     }
     // The gcd state holds the (secret) input and its inverse.
     for t in [&mut f, &mut g, &mut v, &mut w] {
-        t.zeroize();
+        t[..].zeroize();
     }
     r
 }

@@ -58,7 +58,7 @@ pub fn sort_i32_ct(x: &mut [i32; N - 1]) {
         k <<= 1;
     }
     x.copy_from_slice(&s[..N - 1]);
-    s.zeroize();
+    s[..].zeroize();
 }
 
 /// `sample_fixed_type` (HPS): a ternary polynomial with exactly q/16 − 1 = 127
@@ -92,7 +92,7 @@ pub fn sample_fixed_type(u: &[u8; SAMPLE_FT_BYTES]) -> Poly {
         *c = (si & 3) as u16;
     }
     // The sorted list is the secret polynomial with its random keys.
-    s.zeroize();
+    s[..].zeroize();
     r
 }
 
@@ -103,8 +103,8 @@ pub fn sample_fg(bytes: &[u8; SAMPLE_IID_BYTES + SAMPLE_FT_BYTES]) -> (Poly, Pol
     let mut iid: [u8; SAMPLE_IID_BYTES] = super::copy_array(iid);
     let mut ft: [u8; SAMPLE_FT_BYTES] = super::copy_array(ft);
     let out = (sample_iid(&iid), sample_fixed_type(&ft));
-    iid.zeroize();
-    ft.zeroize();
+    iid[..].zeroize();
+    ft[..].zeroize();
     out
 }
 

@@ -45,7 +45,7 @@ pub fn hash_prefix(b: u8, input: &[u8]) -> [u8; HASH_BYTES] {
     let mut out = [0u8; HASH_BYTES];
     out.copy_from_slice(&full[..HASH_BYTES]);
     // The second half is unused, but it is a hash of secrets too.
-    full.zeroize();
+    full[..].zeroize();
     out
 }
 
@@ -73,8 +73,8 @@ pub fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
     let _ = rq_recip3(&mut finv, &f);
     let mut h = [0 as Fq; P];
     K::rq_mult_small(&mut h, &finv, &g);
-    g.zeroize();
-    finv.zeroize();
+    g[..].zeroize();
+    finv[..].zeroize();
     // The caller wipes f and 1/g once it has encoded them.
     (h, f, ginv)
 }
@@ -85,7 +85,7 @@ pub fn core_encrypt<K: Kernels>(c: &mut [Fq; P], r: &[Small; P], h: &[Fq; P]) {
     K::rq_mult_small(&mut hr, h, r);
     round(c, &hr);
     // h·r before rounding gives r away (h is public).
-    hr.zeroize();
+    hr[..].zeroize();
 }
 
 /// Decrypt: e = 3fc mod 3, ev = e/g in R3; r = ev when it has weight w, else the
@@ -111,10 +111,10 @@ pub fn core_decrypt<K: Kernels>(
     for i in W..P {
         r[i] = ev[i] & !mask;
     }
-    cf.zeroize();
-    cf3.zeroize();
-    e.zeroize();
-    ev.zeroize();
+    cf[..].zeroize();
+    cf3[..].zeroize();
+    e[..].zeroize();
+    ev[..].zeroize();
 }
 
 /// HashConfirm(r_enc, cache) = Hash2(Hash3(r_enc) ‖ cache), cache = Hash4(pk).
@@ -123,7 +123,7 @@ pub fn hash_confirm(r_enc: &[u8; SMALL_BYTES], cache: &[u8; HASH_BYTES]) -> [u8;
     x[..HASH_BYTES].copy_from_slice(&hash_prefix(3, r_enc));
     x[HASH_BYTES..].copy_from_slice(cache);
     let confirm = hash_prefix(2, &x);
-    x.zeroize();
+    x[..].zeroize();
     confirm
 }
 
@@ -133,7 +133,7 @@ pub fn hash_session(b: u8, y: &[u8; SMALL_BYTES], z: &[u8]) -> [u8; HASH_BYTES] 
     x.extend_from_slice(&hash_prefix(3, y));
     x.extend_from_slice(z);
     let session = hash_prefix(b, &x);
-    x.zeroize();
+    x[..].zeroize();
     session
 }
 
@@ -160,14 +160,28 @@ pub fn hide<K: Kernels>(
 /// An sntrup761 key pair as byte strings. `Debug` shows the start of pk and hides sk;
 /// sk is wiped when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant
 /// time ([`ConstantTimeEq`]).
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+#[derive(Clone)]
 pub struct KeyPair {
     /// Public key (1158 bytes).
-    #[zeroize(skip)]
     pub pk: Vec<u8>,
     /// Secret key (1763 bytes): Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk).
     pub sk: Vec<u8>,
 }
+
+impl Zeroize for KeyPair {
+    /// Wipes sk (pk is public).
+    fn zeroize(&mut self) {
+        ct::wipe_vec(&mut self.sk);
+    }
+}
+
+impl Drop for KeyPair {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for KeyPair {}
 
 impl core::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -205,9 +219,9 @@ pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
     sk[..SMALL_BYTES].copy_from_slice(&s);
     small_encode(&mut s, &ginv);
     sk[SMALL_BYTES..2 * SMALL_BYTES].copy_from_slice(&s);
-    s.zeroize();
-    f.zeroize();
-    ginv.zeroize();
+    s[..].zeroize();
+    f[..].zeroize();
+    ginv[..].zeroize();
     let pk_at = 2 * SMALL_BYTES;
     sk[pk_at..pk_at + PUBLIC_KEY_BYTES].copy_from_slice(&pk);
     let rho_at = pk_at + PUBLIC_KEY_BYTES;
@@ -236,7 +250,7 @@ pub(crate) fn encapsulate_with_r<K: Kernels>(
     let mut c = [0u8; CIPHERTEXT_BYTES];
     let mut r_enc = hide::<K>(&mut c, r, pk, &cache);
     let k = hash_session(1, &r_enc, &c);
-    r_enc.zeroize();
+    r_enc[..].zeroize();
     Ok((c.to_vec(), k))
 }
 
@@ -253,7 +267,7 @@ pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
     let mut r = [0 as Small; P];
     K::short_random(&mut r, rng);
     let out = encapsulate_with_r::<K>(pk, &r);
-    r.zeroize();
+    r[..].zeroize();
     out
 }
 
@@ -293,13 +307,13 @@ pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRE
     let session = hash_session(b, &r_enc, ct);
     // f, 1/g, ρ, the decrypted r and its re-encryption (which, for a rejected
     // ciphertext, encrypts a secret r) are intermediates.
-    f_enc.zeroize();
-    v_enc.zeroize();
-    rho.zeroize();
-    f.zeroize();
-    v.zeroize();
-    r.zeroize();
-    r_enc.zeroize();
-    cnew.zeroize();
+    f_enc[..].zeroize();
+    v_enc[..].zeroize();
+    rho[..].zeroize();
+    f[..].zeroize();
+    v[..].zeroize();
+    r[..].zeroize();
+    r_enc[..].zeroize();
+    cnew[..].zeroize();
     Ok(session)
 }

@@ -76,7 +76,7 @@ pub fn r3_mult_per_step(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
     }
     r3_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
-    fg.zeroize();
+    fg[..].zeroize();
 }
 
 /// Rq_mult_small, reference: h = f·g in Rq, with `Fq_freeze` after every
@@ -103,7 +103,7 @@ pub fn rq_mult_small_per_step(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
     }
     rq_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
-    fg.zeroize();
+    fg[..].zeroize();
 }
 
 /// R3_recip: out = 1/in in R3 by the constant-time extended-gcd ("divstep") loop of
@@ -165,7 +165,7 @@ pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
     }
     // The gcd state holds the (secret) input and its inverse.
     for t in [&mut f, &mut g, &mut v, &mut r] {
-        t.zeroize();
+        t[..].zeroize();
     }
     int16_nonzero_mask(delta as i16)
 }
@@ -239,7 +239,7 @@ pub fn rq_recip3(out: &mut [Fq; P], input: &[Small; P]) -> i32 {
     }
     // The gcd state holds the (secret) input and its inverse.
     for t in [&mut f, &mut g, &mut v, &mut r] {
-        t.zeroize();
+        t[..].zeroize();
     }
     int16_nonzero_mask(delta as i16)
 }

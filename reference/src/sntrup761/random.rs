@@ -20,7 +20,7 @@ pub fn urandom32<R: RandomSource + ?Sized>(rng: &mut R) -> u32 {
         + (u32::from(c[1]) << 8)
         + (u32::from(c[2]) << 16)
         + (u32::from(c[3]) << 24);
-    c.zeroize();
+    c[..].zeroize();
     w
 }
 
@@ -41,7 +41,7 @@ pub fn short_fromlist(out: &mut [Small; P], input: &[u32; P]) {
         *o = (x & 3) as Small - 1;
     }
     // The sorted list is secret: do not leave it on the stack.
-    l.zeroize();
+    l[..].zeroize();
 }
 
 /// The Small map for one word: (((L & 0x3fffffff)·3) >> 30) − 1, in {-1,0,1}.
@@ -57,7 +57,7 @@ pub fn short_random_per_coefficient<R: RandomSource + ?Sized>(out: &mut [Small; 
         *x = urandom32(rng);
     }
     short_fromlist(out, &l);
-    l.zeroize();
+    l[..].zeroize();
 }
 
 /// Small_random, reference: p calls of [`urandom32`], each mapped by

@@ -68,7 +68,7 @@ pub fn crypto_sort_uint32(x: &mut [u32]) {
         *d = (*s as u32) ^ 0x8000_0000;
     }
     // The copy holds the (secret) list: clear it before the heap block is freed.
-    zeroize::Zeroize::zeroize(&mut y);
+    zeroize::Zeroize::zeroize(&mut y[..]);
 }
 
 #[cfg(test)]
