@@ -120,6 +120,9 @@ pub fn verdict_byte(r: Result<(), reference::Error>) -> u8 {
 /// (y >= p, or x = −0). Signatures under them are the classic forgeries: with A and R
 /// of small order and S = 0 the cofactorless equation holds for a fraction of all
 /// messages (all of them for A = R = identity).
+///
+/// # Panics
+/// Never: the encodings are constant hex strings (the tests decode them).
 pub fn small_order_encodings() -> [[u8; 32]; 14] {
     let mut out = [[0u8; 32]; 14];
     let hex = [

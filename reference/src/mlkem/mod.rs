@@ -460,7 +460,12 @@ pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<[u8; S
     let mut k_bar = sample::j(&[&dk.z, c]);
     let mut c_prime = vec![0u8; p.ct_len()];
     kpke::encrypt::<K>(p, &dk.ek.key, &m_prime, &r_prime, &mut c_prime);
-    let differ = !ct::eq_mask(c, &c_prime);
+    let differ = if crate::plant::active("mlkem-decaps-variable-time-compare") {
+        // Planted: an early-exit comparison (memcmp) of c with the secret c'.
+        if c == &c_prime[..] { 0 } else { 0xff }
+    } else {
+        !ct::eq_mask(c, &c_prime)
+    };
     ct::select_into(&mut shared, &k_bar, differ);
     // FIPS 203 section 3.3: intermediate values are destroyed. c' equals c unless
     // the ciphertext is rejected, when it encrypts the secret m'.
