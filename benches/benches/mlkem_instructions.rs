@@ -41,7 +41,7 @@ fn setup_encaps(k: usize, optimized: bool) -> (&'static Params, Variant, Vec<u8>
     (
         p,
         variant(optimized),
-        reference::mlkem::keygen_internal(p, &D, &Z).ek,
+        reference::mlkem::keygen_internal(p, &D, &Z).ek.clone(),
     )
 }
 
@@ -51,7 +51,7 @@ fn setup_decaps(k: usize, optimized: bool) -> (&'static Params, Variant, Vec<u8>
     let (ct, _) = Variant::Reference
         .encaps_internal(p, &kp.ek, &M)
         .expect("valid");
-    (p, variant(optimized), kp.dk, ct)
+    (p, variant(optimized), kp.dk.clone(), ct)
 }
 
 #[library_benchmark]

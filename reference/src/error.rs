@@ -31,6 +31,12 @@ pub enum Error {
         /// Which input (for example `"public key"`).
         what: &'static str,
     },
+    /// A signature does not verify under the rules of the verification function
+    /// called (Ed25519 `verify` or `verify_strict`): S not canonical, a public key or
+    /// R that does not decode (or, in strict mode, has small order), or the
+    /// verification equation fails. One variant for all of them, as ed25519-dalek's
+    /// `SignatureError`, so that `verify(..)?` rejects every bad signature.
+    InvalidSignature,
 }
 
 impl fmt::Display for Error {
@@ -48,6 +54,7 @@ impl fmt::Display for Error {
                 f.write_str("decapsulation key fails the hash check (stored H(ek) is wrong)")
             }
             Error::InvalidEncoding { what } => write!(f, "{what}: invalid encoding"),
+            Error::InvalidSignature => f.write_str("signature does not verify"),
         }
     }
 }

@@ -125,7 +125,21 @@ pub const ALL: &[Plant] = &[
     // --- proof self-test: each `refopt prove` obligation fails on its mutant ---
 
     // --- constant-time checks (ctgrind, the division scan) ---
-
+    Plant {
+        name: "mlkem-decaps-variable-time-compare",
+        description: "ML-KEM Decaps compares the ciphertext with its re-encryption c' by slice \
+            equality (memcmp, early exit at the first difference) instead of ct::eq_mask: \
+            a branch on the secret c' (reference::mlkem::decapsulate, both tiers)",
+        caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
+    },
+    Plant {
+        name: "mlkem-compress-divides-by-q",
+        description: "Compress_d divides x·2^(d+1) + q by 2q with a hardware division by a \
+            run-time q instead of the multiply-shift (KyberSlash): a division of a secret \
+            (reference::mlkem::encode::compress, both tiers); the result is unchanged, so \
+            only a constant-time check can see it",
+        caught_by: "divscan (refopt-ctgrind scan-divisions)",
+    },
     // --- fuzzing ---
 ];
 

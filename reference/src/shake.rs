@@ -75,6 +75,13 @@ impl<const RATE: usize> ShakeX4<RATE> {
     }
 }
 
+impl<const RATE: usize> zeroize::Zeroize for ShakeX4<RATE> {
+    /// The four states absorbed secret seeds (PRF calls): wiped by the callers.
+    fn zeroize(&mut self) {
+        zeroize::Zeroize::zeroize(self.state.as_flattened_mut());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

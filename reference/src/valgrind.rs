@@ -1,8 +1,9 @@
 //! Valgrind memcheck client requests, for the constant-time harness.
 //!
-//! Memcheck reports a conditional jump, a memory index or a division that depends on
+//! Memcheck reports a conditional jump or move, or a memory address, that depends on
 //! *undefined* bytes. Marking secrets undefined turns it into a checker for
-//! secret-dependent control flow and addresses. Outside valgrind the magic instruction
+//! secret-dependent control flow and addresses. It does not report divisions (their
+//! result is used without a branch): `refopt-ctgrind scan-divisions` checks those. Outside valgrind the magic instruction
 //! sequence is a no-op (four rotations summing to 128 bits and `xchg rbx, rbx`).
 #![allow(unsafe_code)]
 

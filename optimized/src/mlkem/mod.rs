@@ -4,6 +4,7 @@
 use reference::mlkem::ntt::{inverse_ntt, multiply_ntts, ntt_add, poly_add};
 use reference::mlkem::{Kernels, Matrix, NttPoly, Poly};
 use reference::plant;
+use zeroize::Zeroize;
 
 /// The merged kernel: `u[i] = e1[i] + NTT⁻¹(Σ_j Â[j][i] ∘ ŷ[j])`, summing in the NTT
 /// domain and taking k inverse NTTs instead of k².
@@ -38,6 +39,7 @@ impl Kernels for Optimized {
                 // Planted: e1 added before the inverse NTT.
                 u_hat = ntt_add(&u_hat, &NttPoly(e1[i].0));
                 u[i] = inverse_ntt(&u_hat);
+                u_hat.zeroize();
                 continue;
             }
             let v = inverse_ntt(&u_hat);
@@ -48,6 +50,8 @@ impl Kernels for Optimized {
             } else {
                 poly_add(&e1[i], &v)
             };
+            // Âᵀŷ in the NTT domain carries the secret y.
+            u_hat.zeroize();
         }
     }
 }

@@ -334,8 +334,8 @@ mod avx2 {
         let mut pb = [0u16; 512];
         pa[..N].copy_from_slice(&a.0);
         pb[..N].copy_from_slice(&b.0);
-        let ea = toom4_eval(&pa);
-        let eb = toom4_eval(&pb);
+        let mut ea = toom4_eval(&pa);
+        let mut eb = toom4_eval(&pb);
         // One small zeroed buffer per product, no moves: a single 3.5 KiB zeroing of
         // all seven would be a `rep stosb` memset (~3 600 counted instructions), and
         // building an array of results copies them with memcpy.
@@ -414,6 +414,16 @@ mod avx2 {
         }
         let mut r = Poly::ZERO;
         r.0.copy_from_slice(&out[..N]);
+        // Copies of the (secret) operands, their evaluations and products.
+        for t in [&mut pa, &mut pb, &mut out] {
+            zeroize::Zeroize::zeroize(&mut t[..]);
+        }
+        zeroize::Zeroize::zeroize(ea.as_flattened_mut());
+        zeroize::Zeroize::zeroize(eb.as_flattened_mut());
+        for t in w {
+            zeroize::Zeroize::zeroize(&mut t[..]);
+        }
+        zeroize::Zeroize::zeroize(&mut prod[..]);
         r
     }
 }

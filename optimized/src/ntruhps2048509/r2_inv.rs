@@ -492,7 +492,10 @@ pub fn r2_inv_chain<M: Fn(&R2, &R2) -> R2>(a: &R2, mul: M) -> R2 {
         };
         s[t + 1] = mul(&sq, &s[by]);
     }
-    multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS))
+    let r = multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS));
+    // Powers of the (secret) input.
+    zeroize::Zeroize::zeroize(s.as_flattened_mut());
+    r
 }
 
 /// The R2 product mod x^509 − 1 with the portable carry-less multiply.

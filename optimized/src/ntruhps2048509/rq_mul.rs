@@ -152,12 +152,15 @@ macro_rules! karatsuba_impl {
         #[inline]
         fn toom4_512(r: &mut [u16; 1024], a: &[u16; 512], b: &[u16; 512]) {
             use $crate::ntruhps2048509::rq_mul::{INV3, INV5};
-            let ea = toom4_eval(a);
-            let eb = toom4_eval(b);
+            let mut ea = toom4_eval(a);
+            let mut eb = toom4_eval(b);
             let mut w = [[0u16; 256]; 7];
             for p in 0..7 {
                 karatsuba128(&mut w[p], &ea[p], &eb[p]);
             }
+            // Evaluations of (secret) operands.
+            zeroize::Zeroize::zeroize(ea.as_flattened_mut());
+            zeroize::Zeroize::zeroize(eb.as_flattened_mut());
             // `r` arrives zeroed (the caller's fresh array).
             for k in 0..256 {
                 let (w0, w1, w2, w3, w4, w5, w6) =
@@ -193,6 +196,7 @@ macro_rules! karatsuba_impl {
                     r[128 * i + k] = r[128 * i + k].wrapping_add(*ci);
                 }
             }
+            zeroize::Zeroize::zeroize(w.as_flattened_mut());
         }
 
         /// The product in Z_{2^16}\[x\]/(x^509 − 1) by Toom-4/Karatsuba, exact mod 2^13.
@@ -213,6 +217,10 @@ macro_rules! karatsuba_impl {
                 // x^(509+i) = x^i mod x^509 − 1; the product has degree ≤ 1016.
                 r.0[i] = prod[i].wrapping_add(prod[i + N]);
             }
+            // Copies of the (secret) operands and their unreduced product.
+            zeroize::Zeroize::zeroize(&mut pa[..]);
+            zeroize::Zeroize::zeroize(&mut pb[..]);
+            zeroize::Zeroize::zeroize(&mut prod[..]);
             r
         }
     };

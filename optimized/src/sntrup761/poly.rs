@@ -20,6 +20,7 @@ use reference::plant;
 use reference::sntrup761::arith::{f3_freeze, fq_freeze};
 use reference::sntrup761::poly::{r3_wrap, rq_wrap};
 use reference::sntrup761::{Fq, P, Small, is_rq, is_small, small_le_2};
+use zeroize::Zeroize;
 
 /// Largest |Σ| the Rq accumulator reaches, with |f| <= q12 and |g| <= 2.
 pub const RQ_ACC_BOUND: i64 = 2 * 761 * 2295;
@@ -99,6 +100,8 @@ pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
         *out = fq_freeze(dot_rq(&f[lo..], &g[lo..]));
     }
     rq_wrap(h, &mut fg);
+    // The unreduced product of (secret) polynomials.
+    fg[..].zeroize();
     debug_assert!(is_rq(h), "Kernels::rq_mult_small ensures");
 }
 
@@ -117,5 +120,7 @@ pub fn r3_mult_deferred(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
         *out = f3_freeze(dot_r3(&f[lo..], &g[lo..]) as i16);
     }
     r3_wrap(h, &mut fg);
+    // The unreduced product of (secret) polynomials.
+    fg[..].zeroize();
     debug_assert!(is_small(h), "Kernels::r3_mult ensures");
 }

@@ -8,6 +8,7 @@
 use reference::RandomSource;
 use reference::sntrup761::random::{short_fromlist, small_from_word};
 use reference::sntrup761::{P, RANDOM_POLY_BYTES, Small, is_short, is_small};
+use zeroize::Zeroize;
 
 /// The p little-endian words of one 3044-byte draw.
 fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
@@ -22,8 +23,7 @@ fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
         l[P - 1] = l[P - 2];
     }
     // The buffer held secret material; do not leave it on the stack.
-    bytes.fill(0);
-    core::hint::black_box(&bytes);
+    bytes[..].zeroize();
     l
 }
 
@@ -32,8 +32,7 @@ pub fn short_random_batched<R: RandomSource + ?Sized>(out: &mut [Small; P], rng:
     let mut l = draw_words(rng);
     short_fromlist(out, &l);
     debug_assert!(is_short(out), "Kernels::short_random ensures");
-    l.fill(0);
-    core::hint::black_box(&l);
+    l[..].zeroize();
 }
 
 /// Small_random, batched: one draw, then the Small map per word.
@@ -43,8 +42,7 @@ pub fn small_random_batched<R: RandomSource + ?Sized>(out: &mut [Small; P], rng:
         *o = small_from_word(w);
     }
     debug_assert!(is_small(out), "Kernels::small_random ensures");
-    l.fill(0);
-    core::hint::black_box(&l);
+    l[..].zeroize();
 }
 
 #[cfg(test)]

@@ -13,15 +13,27 @@
 //! | [`SigningKey::from_seed`] | 5.1.5 key generation (from the 32-byte secret seed) |
 //! | [`sign`] | 5.1.6 sign |
 //! | [`verify`] | 5.1.7 verify (cofactorless, strict encodings: see below) |
+//! | [`verify_strict`] | 5.1.7 verify, also refusing small-order A and R (ed25519-dalek's `verify_strict`) |
 //! | [`point::encode`], [`point::decode_vartime`] | 5.1.2, 5.1.3 |
 //!
-//! Verification rules (docs/ed25519.md has the table and the vectors that test it):
+//! Both verification functions return `Result<(), Error>`: `Ok(())` only for a
+//! signature that verifies, [`Error::InvalidSignature`] for every one that does not
+//! (and [`Error::InvalidLength`] for wrong lengths), so `verify(..)?` rejects a bad
+//! signature, as ed25519-dalek's `Verifier::verify` does.
+//!
+//! Verification rules (docs/ed25519.md has the table, the choice of each mode and the
+//! vectors that test it):
 //! * `S` must be canonical (`S < L`), else reject;
 //! * `A` and `R` must decode strictly (y < p; x = 0 with the sign bit set is
 //!   rejected; a y with no x is rejected), else reject;
 //! * k = SHA-512(R ‖ A ‖ M) over the bytes as received;
 //! * the **cofactorless** equation \[S\]B = R + \[k\]A, checked as
-//!   encode(\[S\]B − \[k\]A) == R. Low-order A and R are accepted when it holds.
+//!   encode(\[S\]B − \[k\]A) == R.
+//! * [`verify`] accepts low-order A and R when the equation holds (the behaviour of
+//!   ed25519-dalek's `verify`, Go and OpenSSL); [`verify_strict`] rejects an A or R
+//!   of small order (\[8\]P = identity), as ed25519-dalek's `verify_strict` and recent
+//!   libsodium do. With A = R = identity and S = 0, [`verify`] accepts every message;
+//!   [`verify_strict`] none.
 //!
 //! Constant time: key generation and signing use the constant-time fixed-window
 //! `point::scalar_mul_base` (crate-internal: its callers guarantee k < 2^255, the
@@ -34,6 +46,8 @@ pub mod point;
 pub mod scalar;
 
 use sha2::{Digest, Sha512};
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::error::{Error, check_length};
 pub use field::Fe;
@@ -183,6 +197,10 @@ pub fn carry_lemma_holds(u: &Fe, v: &Fe, carry: u64) -> bool {
 
 /// An Ed25519 signing key: the 32-byte seed and what RFC 8032 5.1.5 derives from
 /// it (the clamped scalar s, the nonce prefix, the public key A).
+///
+/// `Debug` shows only the public key; the seed, s and the prefix are wiped when the
+/// key is dropped (`ZeroizeOnDrop`); `==` compares the seeds (which determine
+/// everything else) in constant time ([`ConstantTimeEq`]).
 #[derive(Clone)]
 pub struct SigningKey {
     seed: [u8; 32],
@@ -190,6 +208,37 @@ pub struct SigningKey {
     prefix: [u8; 32],
     public: [u8; 32],
 }
+
+impl Zeroize for SigningKey {
+    /// Wipes the seed, s and the prefix (the public key stays).
+    fn zeroize(&mut self) {
+        self.seed[..].zeroize();
+        self.s[..].zeroize();
+        self.prefix[..].zeroize();
+    }
+}
+
+impl Drop for SigningKey {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SigningKey {}
+
+impl ConstantTimeEq for SigningKey {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.seed.ct_eq(&other.seed)
+    }
+}
+
+impl PartialEq for SigningKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for SigningKey {}
 
 impl core::fmt::Debug for SigningKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -206,23 +255,26 @@ impl SigningKey {
     /// [`Error::InvalidLength`] when `seed` is not 32 bytes.
     pub fn from_seed<K: Kernels>(seed: &[u8]) -> Result<Self, Error> {
         check_length("Ed25519 seed", seed, SEED_LEN)?;
-        let mut sd = [0u8; 32];
-        sd.copy_from_slice(seed);
-        let h: [u8; 64] = Sha512::digest(sd).into();
+        // Built in place, so no stack copy of the secrets outlives this call.
+        let mut key = Self {
+            seed: [0; 32],
+            s: [0; 4],
+            prefix: [0; 32],
+            public: [0; 32],
+        };
+        key.seed.copy_from_slice(seed);
+        let mut h: [u8; 64] = Sha512::digest(key.seed).into();
         let mut a = [0u8; 32];
         a.copy_from_slice(&h[..32]);
         a[0] &= 248;
         a[31] &= 127;
         a[31] |= 64;
-        let mut prefix = [0u8; 32];
-        prefix.copy_from_slice(&h[32..]);
-        let public = point::encode::<K>(&point::scalar_mul_base::<K>(&a));
-        Ok(Self {
-            seed: sd,
-            s: field::from_bytes(&a),
-            prefix,
-            public,
-        })
+        key.prefix.copy_from_slice(&h[32..]);
+        key.public = point::encode::<K>(&point::scalar_mul_base::<K>(&a));
+        key.s = field::from_bytes(&a);
+        h[..].zeroize();
+        a[..].zeroize();
+        Ok(key)
     }
 
     /// The public key A (32 bytes).
@@ -242,31 +294,39 @@ fn hash_mod_l(parts: &[&[u8]]) -> [u64; 4] {
     for p in parts {
         h.update(p);
     }
-    let d: [u8; 64] = h.finalize().into();
-    scalar::reduce_bytes(&d)
+    let mut d: [u8; 64] = h.finalize().into();
+    let x = scalar::reduce_bytes(&d);
+    // For the nonce, the digest is secret.
+    d[..].zeroize();
+    x
 }
 
 /// RFC 8032 5.1.6: r = SHA-512(prefix ‖ M) mod L; R = \[r\]B; k = SHA-512(R ‖ A ‖ M)
 /// mod L; S = (r + k·s) mod L; the signature is R ‖ S.
 pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
-    let r = hash_mod_l(&[&key.prefix, msg]);
-    let r_bytes = point::encode::<K>(&point::scalar_mul_base::<K>(&scalar::to_bytes(&r)));
+    // The nonce r: whoever learns it (and the signature) learns s.
+    let mut r = hash_mod_l(&[&key.prefix, msg]);
+    let mut r_scalar = scalar::to_bytes(&r);
+    let r_bytes = point::encode::<K>(&point::scalar_mul_base::<K>(&r_scalar));
     let k = hash_mod_l(&[&r_bytes, &key.public, msg]);
     let s = scalar::mul_add(&k, &key.s, &r);
     let mut sig = [0u8; 64];
     sig[..32].copy_from_slice(&r_bytes);
     sig[32..].copy_from_slice(&scalar::to_bytes(&s));
+    r[..].zeroize();
+    r_scalar[..].zeroize();
     sig
 }
 
-/// RFC 8032 5.1.7 with the rules in the module documentation. Returns `Ok(false)`
-/// for every signature that does not verify, including non-canonical S, invalid or
-/// non-canonical encodings of A and R.
+/// The three 32-byte parts of a verification: A, R and S, after the length checks.
+type VerifyInput = ([u8; 32], [u8; 32], [u8; 32]);
+
+/// Length checks, then A, R and S as arrays.
 ///
 /// # Errors
 /// [`Error::InvalidLength`] when `public_key` is not 32 bytes or `signature` is not
 /// 64 bytes.
-pub fn verify<K: Kernels>(public_key: &[u8], msg: &[u8], signature: &[u8]) -> Result<bool, Error> {
+fn split(public_key: &[u8], signature: &[u8]) -> Result<VerifyInput, Error> {
     check_length("Ed25519 public key", public_key, PUBLIC_KEY_LEN)?;
     check_length("Ed25519 signature", signature, SIGNATURE_LEN)?;
     let mut a_bytes = [0u8; 32];
@@ -275,7 +335,44 @@ pub fn verify<K: Kernels>(public_key: &[u8], msg: &[u8], signature: &[u8]) -> Re
     r_bytes.copy_from_slice(&signature[..32]);
     let mut s_bytes = [0u8; 32];
     s_bytes.copy_from_slice(&signature[32..]);
-    Ok(verify_vartime::<K>(&a_bytes, msg, &r_bytes, &s_bytes))
+    Ok((a_bytes, r_bytes, s_bytes))
+}
+
+/// RFC 8032 5.1.7 with the rules in the module documentation: cofactorless, strict
+/// encodings, low-order A and R accepted when the equation holds.
+///
+/// # Errors
+/// [`Error::InvalidLength`] when `public_key` is not 32 bytes or `signature` is not
+/// 64 bytes; [`Error::InvalidSignature`] for every signature that does not verify
+/// (non-canonical S, A or R that does not decode strictly, failed equation).
+pub fn verify<K: Kernels>(public_key: &[u8], msg: &[u8], signature: &[u8]) -> Result<(), Error> {
+    let (a, r, s) = split(public_key, signature)?;
+    verdict(verify_vartime::<K>(&a, msg, &r, &s, false))
+}
+
+/// [`verify`] that also rejects a public key A or a commitment R of small order
+/// (\[8\]P is the identity: the eight torsion points), as ed25519-dalek's
+/// `verify_strict` does. Non-canonical encodings are rejected in both modes (every
+/// non-canonical encoding that decodes at all is one of a small-order point, so
+/// dalek's strict mode rejects them too).
+///
+/// # Errors
+/// As [`verify`]; also [`Error::InvalidSignature`] when A or R has small order.
+pub fn verify_strict<K: Kernels>(
+    public_key: &[u8],
+    msg: &[u8],
+    signature: &[u8],
+) -> Result<(), Error> {
+    let (a, r, s) = split(public_key, signature)?;
+    verdict(verify_vartime::<K>(&a, msg, &r, &s, true))
+}
+
+fn verdict(ok: bool) -> Result<(), Error> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::InvalidSignature)
+    }
 }
 
 fn verify_vartime<K: Kernels>(
@@ -283,6 +380,7 @@ fn verify_vartime<K: Kernels>(
     msg: &[u8],
     r_bytes: &[u8; 32],
     s_bytes: &[u8; 32],
+    strict: bool,
 ) -> bool {
     if !scalar::is_canonical_vartime(s_bytes) {
         return false;
@@ -290,7 +388,11 @@ fn verify_vartime<K: Kernels>(
     let Some(a) = point::decode_vartime::<K>(a_bytes) else {
         return false;
     };
-    if point::decode_vartime::<K>(r_bytes).is_none() {
+    let Some(r) = point::decode_vartime::<K>(r_bytes) else {
+        return false;
+    };
+    if strict && (point::is_small_order_vartime::<K>(&a) || point::is_small_order_vartime::<K>(&r))
+    {
         return false;
     }
     let k = hash_mod_l(&[r_bytes, a_bytes, msg]);
@@ -363,10 +465,14 @@ mod tests {
             hex::encode(sig),
             "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
         );
-        assert_eq!(verify::<Reference>(&key.public_key(), b"", &sig), Ok(true));
+        assert_eq!(verify::<Reference>(&key.public_key(), b"", &sig), Ok(()));
+        assert_eq!(
+            verify_strict::<Reference>(&key.public_key(), b"", &sig),
+            Ok(())
+        );
         assert_eq!(
             verify::<Reference>(&key.public_key(), b"x", &sig),
-            Ok(false)
+            Err(Error::InvalidSignature)
         );
     }
 }

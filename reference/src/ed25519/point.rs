@@ -43,7 +43,8 @@ pub const BASE: Point = Point {
     z: [1, 0, 0, 0],
 };
 
-/// A projective point (X : Y : Z), coordinates in [0, p].
+/// A projective point (X : Y : Z), coordinates in [0, p]. `Zeroize` so that the
+/// constant-time scalar multiplication can wipe the table entry it selected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Point {
     /// X.
@@ -52,6 +53,14 @@ pub struct Point {
     pub y: Fe,
     /// Z (nonzero).
     pub z: Fe,
+}
+
+impl zeroize::Zeroize for Point {
+    fn zeroize(&mut self) {
+        for c in [&mut self.x, &mut self.y, &mut self.z] {
+            c[..].zeroize();
+        }
+    }
 }
 
 impl Point {
@@ -261,21 +270,24 @@ pub(crate) fn scalar_mul_base<K: Kernels>(k: &[u8; 32]) -> Point {
 /// additions by four, docs/ed25519.md "Deviations". Both tiers run this code.)
 fn scalar_mul_with_table<K: Kernels>(k: &[u8; 32], table: &WindowTable) -> Point {
     debug_assert!(k[31] < 0x80, "scalar_mul needs k < 2^255");
-    let e = signed_digits(k);
+    let mut e = signed_digits(k);
     let mut r = Point::IDENTITY;
+    // [|digit|]P, selected by the secret digit, and its negation.
+    let mut t = Point::IDENTITY;
+    let mut t_neg = Point::IDENTITY;
     for i in (0..64).rev() {
         let d = e[i];
         // neg = 1 when d < 0; |d| = (d ^ m) − m with m = 0 or −1.
         let m = d >> 7;
         let neg = u64::from((m as u8) & 1);
         let abs = u64::from((d ^ m).wrapping_sub(m) as u8);
-        let mut t = Point::IDENTITY;
+        t = Point::IDENTITY;
         for (j, entry) in table.iter().enumerate() {
             // 1 when j == |d|: (j ^ |d|) − 1 borrows exactly when it is 0.
             let eq = ((j as u64 ^ abs).wrapping_sub(1)) >> 63;
             select_into(&mut t, entry, eq);
         }
-        let t_neg = negate::<K>(&t);
+        t_neg = negate::<K>(&t);
         select_into(&mut t, &t_neg, neg);
         if i == 63 {
             r = t; // the first window: r = identity + t
@@ -286,6 +298,10 @@ fn scalar_mul_with_table<K: Kernels>(k: &[u8; 32], table: &WindowTable) -> Point
             r = add::<K>(&r, &t);
         }
     }
+    // The digits are the secret scalar, recoded.
+    zeroize::Zeroize::zeroize(&mut e[..]);
+    zeroize::Zeroize::zeroize(&mut t);
+    zeroize::Zeroize::zeroize(&mut t_neg);
     r
 }
 
@@ -311,6 +327,15 @@ pub fn encode<K: Kernels>(p1: &Point) -> [u8; 32] {
     let mut out = to_bytes(&y);
     out[31] |= ((x[0] & 1) as u8) << 7;
     out
+}
+
+/// Whether \[8\]P is the identity, i.e. P is one of the eight torsion points (order
+/// 1, 2, 4 or 8). Three doublings; for a point of the curve, \[8\]P has x = 0 only
+/// when it is the identity (the group has no element of order 16, so \[8\]P cannot be
+/// (0, −1)). For public data only (variable time): strict verification.
+pub fn is_small_order_vartime<K: Kernels>(p1: &Point) -> bool {
+    let p8 = double::<K>(&double::<K>(&double::<K>(p1)));
+    canonical(&p8.x) == [0; 4]
 }
 
 /// Equality of two field elements in [0, p] (public data: variable time).

@@ -6,6 +6,7 @@
 //! not here.
 
 use super::mpih::{Limb, add_n, mul_n, set_cond, sub_n};
+use zeroize::Zeroize;
 
 /// L, little-endian limbs.
 pub const L_LIMBS: [u64; 4] = [
@@ -43,23 +44,30 @@ pub fn reduce_wide(x: &[u64; 8]) -> [u64; 4] {
     let r2: [u64; 5] = core::array::from_fn(|i| ql[i]);
     let mut r = [0u64; 5];
     let _ = sub_n(&mut r, &r1, &r2); // exact: 0 <= r < 3L < 2^320
+    let mut s = [0u64; 5];
     for _ in 0..2 {
-        let mut s = [0u64; 5];
         let borrow = sub_n(&mut s, &r, &L5);
         set_cond(&mut r, &s, &borrow.is_zero());
     }
     debug_assert_eq!(r[4], 0);
-    [r[0], r[1], r[2], r[3]]
+    let out = [r[0], r[1], r[2], r[3]];
+    // Reducing a nonce or k·s + r: the intermediates are as secret as the result.
+    for t in [&mut q2[..], &mut ql[..], &mut r[..], &mut s[..]] {
+        t.zeroize();
+    }
+    out
 }
 
 /// The 64-byte little-endian integer `b` (a SHA-512 output) mod L.
 pub fn reduce_bytes(b: &[u8; 64]) -> [u64; 4] {
-    let x: [u64; 8] = core::array::from_fn(|i| {
+    let mut x: [u64; 8] = core::array::from_fn(|i| {
         let mut l = [0u8; 8];
         l.copy_from_slice(&b[8 * i..8 * i + 8]);
         u64::from_le_bytes(l)
     });
-    reduce_wide(&x)
+    let out = reduce_wide(&x);
+    x[..].zeroize();
+    out
 }
 
 /// `(r + k·a) mod L` (RFC 8032 5.1.6 step 5), constant time. `r`, `k` < L and
@@ -72,7 +80,12 @@ pub fn mul_add(k: &[u64; 4], a: &[u64; 4], r: &[u64; 4]) -> [u64; 4] {
     let mut sum = [0u64; 8];
     let carry = add_n(&mut sum, &prod, &r8);
     debug_assert_eq!(carry, 0);
-    reduce_wide(&sum)
+    let out = reduce_wide(&sum);
+    // k·s, r and k·s + r: the signing key and the nonce are recoverable from them.
+    for t in [&mut prod, &mut r8, &mut sum] {
+        t[..].zeroize();
+    }
+    out
 }
 
 /// Little-endian bytes of limbs.

@@ -15,6 +15,13 @@ pub(crate) fn compress(x: Fe, d: u32) -> u16 {
     #[allow(clippy::integer_division_remainder_used)]
     const M: u64 = (1u64 << 37) / (2 * Q as u64) + 1;
     let num = (u64::from(x) << (d + 1)) + u64::from(Q);
+    if crate::plant::active("mlkem-compress-divides-by-q") {
+        // Planted (KyberSlash): the hardware division the multiply-shift replaces; its
+        // time depends on the secret numerator on many CPUs. Same result.
+        #[allow(clippy::integer_division_remainder_used)]
+        let quot = num / (2 * u64::from(core::hint::black_box(Q)));
+        return (quot as u16) & ((1u16 << d) - 1);
+    }
     let quot = (num * M) >> 37;
     (quot as u16) & ((1u16 << d) - 1)
 }

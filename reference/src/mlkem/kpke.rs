@@ -7,6 +7,7 @@ use super::encode::{
 use super::ntt::{self, N, NttPoly, Poly, inverse_ntt, multiply_ntts, ntt, ntt_add, poly_add};
 use super::sample::{PRF_MAX, prf_many, sample_ntt, sample_ntt_x4, sample_poly_cbd};
 use super::{Kernels, MAX_K, Matrix, Params};
+use zeroize::Zeroize;
 
 /// Â with Â[i][j] = SampleNTT(ρ ‖ j ‖ i) (Algorithm 13 lines 3-7, Algorithm 14 lines
 /// 4-8).
@@ -60,6 +61,8 @@ fn sample_cbd_polys(sigma: &[u8; 32], etas: &[usize], out: &mut [Poly]) {
     for ((o, buf), &eta) in out.iter_mut().zip(&bufs).zip(etas) {
         *o = sample_poly_cbd(&buf[..64 * eta], eta);
     }
+    // The PRF output determines the secret polynomials.
+    bufs[..n].as_flattened_mut().zeroize();
 }
 
 /// NTT of the first k polynomials; the unused entries stay zero.
@@ -78,7 +81,7 @@ fn dot(k: usize, a: &[NttPoly], b: &[NttPoly]) -> NttPoly {
 
 /// Algorithm 13: K-PKE.KeyGen(d). Writes ek_PKE (384k + 32 bytes) and dk_PKE (384k).
 pub(crate) fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
-    let (rho, sigma) = super::sample::g(&[d, &[p.k as u8]]);
+    let (rho, mut sigma) = super::sample::g(&[d, &[p.k as u8]]);
     // ρ is published as the last 32 bytes of ek; SampleNTT may branch on it.
     crate::ct::declassify(&rho);
     let a = sample_matrix(p, &rho);
@@ -86,14 +89,18 @@ pub(crate) fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
     let etas = [p.eta1; 2 * MAX_K];
     let mut se = [Poly::ZERO; 2 * MAX_K];
     sample_cbd_polys(&sigma, &etas[..2 * p.k], &mut se);
-    let s_hat = ntt_vector(p.k, &se[..p.k]);
-    let e_hat = ntt_vector(p.k, &se[p.k..2 * p.k]);
+    sigma[..].zeroize();
+    let mut s_hat = ntt_vector(p.k, &se[..p.k]);
+    let mut e_hat = ntt_vector(p.k, &se[p.k..2 * p.k]);
+    se.zeroize();
     for i in 0..p.k {
         let t_hat = ntt_add(&dot(p.k, &a[i], &s_hat), &e_hat[i]);
         byte_encode(&t_hat.0, 12, &mut ek[384 * i..384 * (i + 1)]);
         byte_encode(&s_hat[i].0, 12, &mut dk[384 * i..384 * (i + 1)]);
     }
     ek[384 * p.k..].copy_from_slice(&rho);
+    s_hat.zeroize();
+    e_hat.zeroize();
 }
 
 /// A parsed K-PKE encryption key: t̂ (k canonical NTT-domain polynomials), ρ, and Â
@@ -160,21 +167,25 @@ pub(crate) fn encrypt<K: Kernels>(
     etas[..k].fill(p.eta1);
     let mut ye = [Poly::ZERO; 2 * MAX_K + 1];
     sample_cbd_polys(r, &etas[..2 * k + 1], &mut ye);
-    let y: [Poly; MAX_K] = core::array::from_fn(|i| if i < k { ye[i] } else { Poly::ZERO });
-    let e1: [Poly; MAX_K] = core::array::from_fn(|i| if i < k { ye[k + i] } else { Poly::ZERO });
-    let e2 = ye[2 * k];
-    let y_hat = ntt_vector(k, &y[..k]);
+    // y = ye[..k], e1 = ye[k..2k], e2 = ye[2k]: all secret, wiped below.
+    let (y, rest) = ye.split_at(k);
+    let (e1, e2) = (&rest[..k], &rest[k]);
+    let mut y_hat = ntt_vector(k, y);
 
     // Line 19: u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 — the step the optimization changes.
     let mut u = [Poly::ZERO; MAX_K];
-    debug_assert!(super::encrypt_u_requires(k, a, &y_hat, &e1));
-    K::encrypt_u(k, a, &y_hat, &e1, &mut u);
+    debug_assert!(super::encrypt_u_requires(k, a, &y_hat, e1));
+    K::encrypt_u(k, a, &y_hat, e1, &mut u);
     debug_assert!(super::encrypt_u_ensures(k, &u));
 
     // Lines 20-21: μ = Decompress_1(ByteDecode_1(m)); v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ.
-    let m_bits = byte_decode_raw(m, 1);
-    let mu = Poly(core::array::from_fn(|i| decompress(m_bits[i], 1)));
-    let v = poly_add(&poly_add(&inverse_ntt(&dot(k, t_hat, &y_hat)), &e2), &mu);
+    let mut m_bits = byte_decode_raw(m, 1);
+    let mut mu = Poly(core::array::from_fn(|i| decompress(m_bits[i], 1)));
+    let mut v = poly_add(&poly_add(&inverse_ntt(&dot(k, t_hat, &y_hat)), e2), &mu);
+    ye.zeroize();
+    y_hat.zeroize();
+    m_bits[..].zeroize();
+    mu.zeroize();
 
     // Lines 22-23.
     let c1_len = 32 * p.du as usize;
@@ -189,15 +200,17 @@ pub(crate) fn encrypt<K: Kernels>(
         *t = compress(x, p.dv);
     }
     byte_encode(&tmp, p.dv, &mut c[c1_len * k..]);
+    // u and v before compression carry e1, e2 and μ exactly.
+    u.zeroize();
+    v.zeroize();
 }
 
-/// ŝ from dk_PKE (ByteDecode_12, reducing mod q as the standard defines).
-pub(crate) fn decode_s_hat(p: &Params, dk_pke: &[u8]) -> [NttPoly; MAX_K] {
-    let mut s_hat = [NttPoly::ZERO; MAX_K];
+/// ŝ from dk_PKE (ByteDecode_12, reducing mod q as the standard defines), written
+/// into `s_hat` (the caller's key, so that ŝ is not returned through a stack copy).
+pub(crate) fn decode_s_hat_into(p: &Params, dk_pke: &[u8], s_hat: &mut [NttPoly; MAX_K]) {
     for (i, s) in s_hat.iter_mut().enumerate().take(p.k) {
-        *s = NttPoly(byte_decode_12_mod_q(&dk_pke[384 * i..384 * (i + 1)]));
+        s.0 = byte_decode_12_mod_q(&dk_pke[384 * i..384 * (i + 1)]);
     }
-    s_hat
 }
 
 /// Algorithm 15: K-PKE.Decrypt(dk_PKE, c), with ŝ already decoded.
@@ -212,10 +225,14 @@ pub(crate) fn decrypt(p: &Params, s_hat: &[NttPoly; MAX_K], c: &[u8]) -> [u8; 32
     }
     let raw = byte_decode_raw(&c[c1_len * k..], p.dv);
     let v = Poly(core::array::from_fn(|t| decompress(raw[t], p.dv)));
-    let w = ntt::poly_sub(&v, &inverse_ntt(&acc));
-    let bits: [u16; N] = core::array::from_fn(|t| compress(w.0[t], 1));
+    let mut w = ntt::poly_sub(&v, &inverse_ntt(&acc));
+    let mut bits: [u16; N] = core::array::from_fn(|t| compress(w.0[t], 1));
     let mut m = [0u8; 32];
     byte_encode(&bits, 1, &mut m);
+    // ŝᵀ ∘ NTT(u) and w = v − NTT⁻¹(…) determine m' and the noise.
+    acc.zeroize();
+    w.zeroize();
+    bits[..].zeroize();
     m
 }
 

@@ -30,6 +30,8 @@ use crate::ct;
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
 pub use ntt::{NttPoly, Poly};
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The largest module rank (ML-KEM-1024).
 pub const MAX_K: usize = 4;
@@ -178,14 +180,45 @@ impl Kernels for Reference {
     }
 }
 
-/// An ML-KEM key pair as byte strings. `Debug` shows ek and hides dk.
-#[derive(Clone, PartialEq, Eq)]
+/// An ML-KEM key pair as byte strings. `Debug` shows ek and hides dk; dk is wiped
+/// when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant time
+/// ([`ConstantTimeEq`]).
+#[derive(Clone)]
 pub struct KeyPair {
     /// Encapsulation key (384k + 32 bytes).
     pub ek: Vec<u8>,
     /// Decapsulation key (768k + 96 bytes): dk_PKE ‖ ek ‖ H(ek) ‖ z.
     pub dk: Vec<u8>,
 }
+
+impl Zeroize for KeyPair {
+    /// Wipes dk (ek is public).
+    fn zeroize(&mut self) {
+        ct::wipe_vec(&mut self.dk);
+    }
+}
+
+impl Drop for KeyPair {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for KeyPair {}
+
+impl ConstantTimeEq for KeyPair {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.ek.ct_eq(&other.ek) & self.dk.ct_eq(&other.dk)
+    }
+}
+
+impl PartialEq for KeyPair {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for KeyPair {}
 
 impl core::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -217,7 +250,11 @@ pub fn keygen(p: &Params, rng: &mut impl RandomSource) -> KeyPair {
     let mut z = [0u8; 32];
     d.copy_from_slice(&dz[..32]);
     z.copy_from_slice(&dz[32..]);
-    keygen_internal(p, &d, &z)
+    let kp = keygen_internal(p, &d, &z);
+    dz[..].zeroize();
+    d[..].zeroize();
+    z[..].zeroize();
+    kp
 }
 
 /// The encapsulation-key check of FIPS 203 section 7.2: the length, and the modulus
@@ -303,14 +340,48 @@ impl EncapsulationKey {
 }
 
 /// A checked, parsed decapsulation key: ŝ decoded, the embedded encapsulation key
-/// parsed (Â expanded), H(ek) and z kept. `Debug` hides the secrets.
-#[derive(Clone, PartialEq, Eq)]
+/// parsed (Â expanded), H(ek) and z kept. `Debug` hides the secrets; ŝ, z and the
+/// encoded key are wiped on drop (`ZeroizeOnDrop`); `==` compares the encoded keys in
+/// constant time ([`ConstantTimeEq`]).
+#[derive(Clone)]
 pub struct DecapsulationKey {
     s_hat: [NttPoly; MAX_K],
     ek: EncapsulationKey,
     z: [u8; 32],
     bytes: Vec<u8>,
 }
+
+impl Zeroize for DecapsulationKey {
+    /// Wipes ŝ, z and the encoded key (the embedded ek is public).
+    fn zeroize(&mut self) {
+        self.s_hat.zeroize();
+        self.z[..].zeroize();
+        ct::wipe_vec(&mut self.bytes);
+    }
+}
+
+impl Drop for DecapsulationKey {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for DecapsulationKey {}
+
+impl ConstantTimeEq for DecapsulationKey {
+    /// The encoded keys decide everything else (ŝ, ek, H(ek), z are parsed from them).
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.bytes.ct_eq(&other.bytes)
+    }
+}
+
+impl PartialEq for DecapsulationKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for DecapsulationKey {}
 
 impl core::fmt::Debug for DecapsulationKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -334,19 +405,21 @@ impl DecapsulationKey {
         let ek_bytes = &dk[384 * k..768 * k + 32];
         let mut h = [0u8; 32];
         h.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
-        let mut z = [0u8; 32];
-        z.copy_from_slice(&dk[768 * k + 64..]);
-        Ok(Self {
-            s_hat: kpke::decode_s_hat(p, &dk[..384 * k]),
+        let mut key = Self {
+            s_hat: [NttPoly::ZERO; MAX_K],
             ek: EncapsulationKey {
                 params: *p,
                 key: kpke::EncryptionKey::parse_mod_q(p, ek_bytes),
                 h,
                 bytes: ek_bytes.to_vec(),
             },
-            z,
+            z: [0; 32],
             bytes: dk.to_vec(),
-        })
+        };
+        // Written in place, so no stack copy of ŝ or z outlives this call.
+        kpke::decode_s_hat_into(p, &dk[..384 * k], &mut key.s_hat);
+        key.z.copy_from_slice(&dk[768 * k + 64..]);
+        Ok(key)
     }
 
     /// The encoded key.
@@ -366,9 +439,10 @@ pub fn encapsulate_internal<K: Kernels>(
     m: &[u8; 32],
 ) -> (Vec<u8>, [u8; SS_LEN]) {
     let p = &ek.params;
-    let (shared, r) = sample::g(&[m, &ek.h]);
+    let (shared, mut r) = sample::g(&[m, &ek.h]);
     let mut c = vec![0u8; p.ct_len()];
     kpke::encrypt::<K>(p, &ek.key, m, &r, &mut c);
+    r[..].zeroize();
     (c, shared)
 }
 
@@ -381,13 +455,24 @@ pub fn encapsulate_internal<K: Kernels>(
 pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<[u8; SS_LEN], Error> {
     let p = &dk.ek.params;
     check_length("ciphertext", c, p.ct_len())?;
-    let m_prime = kpke::decrypt(p, &dk.s_hat, c);
-    let (mut shared, r_prime) = sample::g(&[&m_prime, &dk.ek.h]);
-    let k_bar = sample::j(&[&dk.z, c]);
+    let mut m_prime = kpke::decrypt(p, &dk.s_hat, c);
+    let (mut shared, mut r_prime) = sample::g(&[&m_prime, &dk.ek.h]);
+    let mut k_bar = sample::j(&[&dk.z, c]);
     let mut c_prime = vec![0u8; p.ct_len()];
     kpke::encrypt::<K>(p, &dk.ek.key, &m_prime, &r_prime, &mut c_prime);
-    let differ = !ct::eq_mask(c, &c_prime);
+    let differ = if crate::plant::active("mlkem-decaps-variable-time-compare") {
+        // Planted: an early-exit comparison (memcmp) of c with the secret c'.
+        if c == &c_prime[..] { 0 } else { 0xff }
+    } else {
+        !ct::eq_mask(c, &c_prime)
+    };
     ct::select_into(&mut shared, &k_bar, differ);
+    // FIPS 203 section 3.3: intermediate values are destroyed. c' equals c unless
+    // the ciphertext is rejected, when it encrypts the secret m'.
+    m_prime[..].zeroize();
+    r_prime[..].zeroize();
+    k_bar[..].zeroize();
+    c_prime[..].zeroize();
     Ok(shared)
 }
 
@@ -418,7 +503,9 @@ pub fn encaps<K: Kernels>(
     let key = EncapsulationKey::from_bytes(p, ek)?;
     let mut m = [0u8; 32];
     rng.fill(&mut m);
-    Ok(encapsulate_internal::<K>(&key, &m))
+    let out = encapsulate_internal::<K>(&key, &m);
+    m[..].zeroize();
+    Ok(out)
 }
 
 /// Algorithm 21 (ML-KEM.Decaps) with the section 7.3 checks on an encoded key: checks

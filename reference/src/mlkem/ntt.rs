@@ -4,16 +4,21 @@
 //! domain T_q; the types keep the two apart. All arithmetic is canonical
 //! ([`super::field`]), so [`inverse_ntt`] computes the Z_q-linear map NTT⁻¹ exactly.
 
+use zeroize::Zeroize;
+
 use super::field::{self, Fe, Q};
 
 /// Number of coefficients.
 pub const N: usize = 256;
 
 /// A polynomial in R_q = Z_q\[X\]/(X^256 + 1), coefficients canonical.
+///
+/// `Zeroize` lets the protocol code wipe the secret ones (s, e, y, e1, e2, ...)
+/// before it returns; the type is `Copy`, so it is not wiped on drop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Poly(pub [Fe; N]);
 
-/// An element of T_q (NTT domain), coefficients canonical.
+/// An element of T_q (NTT domain), coefficients canonical. `Zeroize` as [`Poly`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NttPoly(pub [Fe; N]);
 
@@ -25,6 +30,20 @@ impl Poly {
 impl NttPoly {
     /// The zero element.
     pub const ZERO: Self = Self([0; N]);
+}
+
+impl Zeroize for Poly {
+    /// One bulk write (zeroize's slice path), not 256 volatile stores.
+    fn zeroize(&mut self) {
+        self.0[..].zeroize();
+    }
+}
+
+impl Zeroize for NttPoly {
+    /// As for [`Poly`].
+    fn zeroize(&mut self) {
+        self.0[..].zeroize();
+    }
 }
 
 impl Default for Poly {

@@ -1,6 +1,7 @@
 //! Sampling (FIPS 203 section 4.2.2) and the hash functions of section 4.1.
 
 use sha3::Digest;
+use zeroize::Zeroize;
 
 use ::shake::{ExtendableOutput, Update, XofReader};
 
@@ -140,6 +141,9 @@ pub(crate) fn prf_many(s: &[u8; 32], first: u8, lens: &[usize], out: &mut [[u8; 
             }
             offset += SHAKE256_RATE;
         }
+        // PRF output of a secret seed: wipe the sponges and the last blocks.
+        xof.zeroize();
+        blocks.as_flattened_mut().zeroize();
         n = n.wrapping_add(group.len() as u8);
     }
 }

@@ -30,6 +30,8 @@ use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
 pub use poly::Poly;
 use sha3::{Digest, Sha3_256};
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The parameters of ntruhps2048509 and the sizes derived from them (`params.h`).
 pub mod params {
@@ -177,14 +179,46 @@ impl Kernels for Reference {
     }
 }
 
-/// An ntruhps2048509 key pair.
-#[derive(Clone, PartialEq, Eq)]
+/// An ntruhps2048509 key pair. `Debug` shows the start of pk and hides sk; sk is
+/// wiped when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant time
+/// ([`ConstantTimeEq`]).
+#[derive(Clone)]
 pub struct KeyPair {
     /// Public key (699 bytes).
     pub pk: [u8; PUBLICKEY_BYTES],
-    /// Secret key (935 bytes): the OW-CPA key ‖ the 32-byte PRF key.
+    /// Secret key (935 bytes): S3(f) ‖ S3(f⁻¹ mod 3) ‖ Sq(h⁻¹ mod q) ‖ the 32-byte PRF
+    /// key.
     pub sk: [u8; SECRETKEY_BYTES],
 }
+
+impl Zeroize for KeyPair {
+    /// Wipes sk (pk is public).
+    fn zeroize(&mut self) {
+        self.sk[..].zeroize();
+    }
+}
+
+impl Drop for KeyPair {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for KeyPair {}
+
+impl ConstantTimeEq for KeyPair {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.pk.ct_eq(&other.pk) & self.sk.ct_eq(&other.sk)
+    }
+}
+
+impl PartialEq for KeyPair {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for KeyPair {}
 
 impl core::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -213,11 +247,16 @@ pub fn keypair_derand<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
     prf_key: &[u8; PRFKEYBYTES],
 ) -> KeyPair {
-    let (pk, sk_owcpa) = owcpa::owcpa_keypair::<K>(seed);
-    let mut sk = [0u8; SECRETKEY_BYTES];
-    sk[..OWCPA_SECRETKEYBYTES].copy_from_slice(&sk_owcpa);
-    sk[OWCPA_SECRETKEYBYTES..].copy_from_slice(prf_key);
-    KeyPair { pk, sk }
+    let (pk, mut sk_owcpa) = owcpa::owcpa_keypair::<K>(seed);
+    let mut kp = KeyPair {
+        pk,
+        sk: [0u8; SECRETKEY_BYTES],
+    };
+    // Written in place, so no stack copy of the whole key outlives this call.
+    kp.sk[..OWCPA_SECRETKEYBYTES].copy_from_slice(&sk_owcpa);
+    kp.sk[OWCPA_SECRETKEYBYTES..].copy_from_slice(prf_key);
+    sk_owcpa[..].zeroize();
+    kp
 }
 
 /// `crypto_kem_keypair`: draws 2413 bytes, then 32 bytes (the KAT call pattern).
@@ -226,7 +265,10 @@ pub fn keypair<K: Kernels>(rng: &mut impl RandomSource) -> KeyPair {
     rng.fill(&mut seed);
     let mut prf = [0u8; PRFKEYBYTES];
     rng.fill(&mut prf);
-    keypair_derand::<K>(&seed, &prf)
+    let kp = keypair_derand::<K>(&seed, &prf);
+    seed[..].zeroize();
+    prf[..].zeroize();
+    kp
 }
 
 /// `crypto_kem_enc` from its draw `rm_seed`: (ciphertext, shared secret), with
@@ -241,13 +283,16 @@ pub fn encaps_derand<K: Kernels>(
 ) -> Result<([u8; CIPHERTEXT_BYTES], [u8; SHAREDKEYBYTES]), Error> {
     check_length("public key", pk, PUBLICKEY_BYTES)?;
     let pk: [u8; PUBLICKEY_BYTES] = copy_array(pk);
-    let (mut r, m) = sample::sample_rm(rm_seed);
+    let (mut r, mut m) = sample::sample_rm(rm_seed);
     let mut rm = [0u8; OWCPA_MSGBYTES];
     rm[..PACK_TRINARY_BYTES].copy_from_slice(&pack::poly_s3_tobytes(&r));
     rm[PACK_TRINARY_BYTES..].copy_from_slice(&pack::poly_s3_tobytes(&m));
     let k = sha3_256(&[&rm]);
     poly::poly_z3_to_zq(&mut r);
     let c = owcpa::owcpa_enc::<K>(&r, &m, &pk);
+    r.zeroize();
+    m.zeroize();
+    rm[..].zeroize();
     Ok((c, k))
 }
 
@@ -262,7 +307,9 @@ pub fn encaps<K: Kernels>(
     check_length("public key", pk, PUBLICKEY_BYTES)?;
     let mut seed = [0u8; SAMPLE_RM_BYTES];
     rng.fill(&mut seed);
-    encaps_derand::<K>(pk, &seed)
+    let out = encaps_derand::<K>(pk, &seed);
+    seed[..].zeroize();
+    out
 }
 
 /// `crypto_kem_dec`: the shared secret, or, when decryption fails its checks, the
@@ -275,11 +322,14 @@ pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], E
     check_length("secret key", sk, SECRETKEY_BYTES)?;
     check_length("ciphertext", c, CIPHERTEXT_BYTES)?;
     let ct: [u8; CIPHERTEXT_BYTES] = copy_array(c);
-    let sk_owcpa: [u8; OWCPA_SECRETKEYBYTES] = copy_array(sk);
-    let (rm, fail) = owcpa::owcpa_dec::<K>(&ct, &sk_owcpa);
+    let mut sk_owcpa: [u8; OWCPA_SECRETKEYBYTES] = copy_array(sk);
+    let (mut rm, fail) = owcpa::owcpa_dec::<K>(&ct, &sk_owcpa);
     let mut k = sha3_256(&[&rm]);
-    let k_rej = sha3_256(&[&sk[OWCPA_SECRETKEYBYTES..], c]);
+    let mut k_rej = sha3_256(&[&sk[OWCPA_SECRETKEYBYTES..], c]);
     ct::select_into(&mut k, &k_rej, ct::mask_u8(fail as u8));
+    sk_owcpa[..].zeroize();
+    rm[..].zeroize();
+    k_rej[..].zeroize();
     Ok(k)
 }
 

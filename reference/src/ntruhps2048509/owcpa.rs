@@ -14,6 +14,7 @@ use super::poly::{
 };
 use super::sample::sample_fg;
 use super::{Kernels, copy_array};
+use zeroize::Zeroize;
 
 /// `owcpa_keypair`: (pk, the first 903 bytes of sk) from 2413 uniform bytes.
 ///
@@ -25,7 +26,7 @@ pub fn owcpa_keypair<K: Kernels>(
 ) -> ([u8; PUBLICKEY_BYTES], [u8; OWCPA_SECRETKEYBYTES]) {
     let mut sk = [0u8; OWCPA_SECRETKEYBYTES];
     let (mut f, mut g) = sample_fg(seed);
-    let invf_mod3 = poly_s3_inv(&f);
+    let mut invf_mod3 = poly_s3_inv(&f);
     sk[..PACK_TRINARY_BYTES].copy_from_slice(&poly_s3_tobytes(&f));
     sk[PACK_TRINARY_BYTES..2 * PACK_TRINARY_BYTES].copy_from_slice(&poly_s3_tobytes(&invf_mod3));
 
@@ -36,15 +37,28 @@ pub fn owcpa_keypair<K: Kernels>(
     for (o, &c) in big_g.0.iter_mut().zip(&g.0) {
         *o = c.wrapping_mul(3);
     }
-    let gf = K::poly_rq_mul(&big_g, &f);
-    let inv_gf = K::poly_rq_inv(&gf);
+    let mut gf = K::poly_rq_mul(&big_g, &f);
+    let mut inv_gf = K::poly_rq_inv(&gf);
 
-    let tmp = K::poly_rq_mul(&inv_gf, &f);
-    let invh = poly_sq_mul(&tmp, &f, K::poly_rq_mul);
+    let mut tmp = K::poly_rq_mul(&inv_gf, &f);
+    let mut invh = poly_sq_mul(&tmp, &f, K::poly_rq_mul);
     sk[2 * PACK_TRINARY_BYTES..].copy_from_slice(&poly_sq_tobytes(&invh));
 
-    let tmp = K::poly_rq_mul(&inv_gf, &big_g);
+    tmp = K::poly_rq_mul(&inv_gf, &big_g);
     let h = K::poly_rq_mul(&tmp, &big_g);
+    // f, g, f⁻¹ mod 3, h⁻¹ mod q and the products on the way are secret; h is public.
+    for t in [
+        &mut f,
+        &mut g,
+        &mut invf_mod3,
+        &mut big_g,
+        &mut gf,
+        &mut inv_gf,
+        &mut tmp,
+        &mut invh,
+    ] {
+        t.zeroize();
+    }
     (poly_rq_sum_zero_tobytes(&h), sk)
 }
 
@@ -57,10 +71,11 @@ pub fn owcpa_enc<K: Kernels>(
 ) -> [u8; CIPHERTEXT_BYTES] {
     let h = poly_rq_sum_zero_frombytes(pk);
     let mut ct = K::poly_rq_mul(r, &h);
-    let liftm = poly_lift(m);
+    let mut liftm = poly_lift(m);
     for (c, &l) in ct.0.iter_mut().zip(&liftm.0) {
         *c = c.wrapping_add(l);
     }
+    liftm.zeroize();
     poly_rq_sum_zero_tobytes(&ct)
 }
 
@@ -112,32 +127,41 @@ pub fn owcpa_dec<K: Kernels>(
 ) -> ([u8; OWCPA_MSGBYTES], u32) {
     let mut rm = [0u8; OWCPA_MSGBYTES];
     let c = poly_rq_sum_zero_frombytes(ct);
-    let sk_f: [u8; PACK_TRINARY_BYTES] = copy_array(sk);
-    let sk_finv: [u8; PACK_TRINARY_BYTES] = copy_array(&sk[PACK_TRINARY_BYTES..]);
-    let sk_invh: [u8; POLYBYTES] = copy_array(&sk[2 * PACK_TRINARY_BYTES..]);
+    let mut sk_f: [u8; PACK_TRINARY_BYTES] = copy_array(sk);
+    let mut sk_finv: [u8; PACK_TRINARY_BYTES] = copy_array(&sk[PACK_TRINARY_BYTES..]);
+    let mut sk_invh: [u8; POLYBYTES] = copy_array(&sk[2 * PACK_TRINARY_BYTES..]);
 
     let mut f = poly_s3_frombytes(&sk_f);
     poly_z3_to_zq(&mut f);
-    let cf = K::poly_rq_mul(&c, &f);
-    let mf = poly_rq_to_s3(&cf);
-    let finv3 = poly_s3_frombytes(&sk_finv);
-    let m = poly_s3_mul(&mf, &finv3, K::poly_rq_mul);
+    let mut cf = K::poly_rq_mul(&c, &f);
+    let mut mf = poly_rq_to_s3(&cf);
+    let mut finv3 = poly_s3_frombytes(&sk_finv);
+    let mut m = poly_s3_mul(&mf, &finv3, K::poly_rq_mul);
     rm[PACK_TRINARY_BYTES..].copy_from_slice(&poly_s3_tobytes(&m));
 
     let mut fail = check_ciphertext(ct);
     fail |= check_m(&m);
 
     // b = c − Lift(m) mod (q, x^n − 1).
-    let liftm = poly_lift(&m);
+    let mut liftm = poly_lift(&m);
     let mut b = Poly::ZERO;
     for ((o, &x), &y) in b.0.iter_mut().zip(&c.0).zip(&liftm.0) {
         *o = x.wrapping_sub(y);
     }
     // r = b / h mod (q, Φ_n).
-    let invh = poly_sq_frombytes(&sk_invh);
+    let mut invh = poly_sq_frombytes(&sk_invh);
     let mut r = poly_sq_mul(&b, &invh, K::poly_rq_mul);
     fail |= check_r(&r);
     poly_trinary_zq_to_z3(&mut r);
     rm[..PACK_TRINARY_BYTES].copy_from_slice(&poly_s3_tobytes(&r));
+    // The key parts (f, f⁻¹ mod 3 = fp, h⁻¹ mod q = hq) and everything decrypted.
+    sk_f[..].zeroize();
+    sk_finv[..].zeroize();
+    sk_invh[..].zeroize();
+    for t in [
+        &mut f, &mut cf, &mut mf, &mut finv3, &mut m, &mut liftm, &mut b, &mut invh, &mut r,
+    ] {
+        t.zeroize();
+    }
     (rm, fail)
 }

@@ -10,10 +10,19 @@
 //! * mod (2, Φ_n): XOR every coefficient with c_{n−1} ([`poly_mod_2_phi_n`]).
 
 use super::params::{LOGQ, N, Q};
+use zeroize::Zeroize;
 
 /// An element of Z\[x\]/(x^n − 1) with `u16` coefficients (wrapping mod 2^16).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Poly(pub [u16; N]);
+
+impl Zeroize for Poly {
+    /// Overwrites the coefficients with zeros (one bulk write, zeroize's slice path):
+    /// the protocol code wipes its secret polynomials with it.
+    fn zeroize(&mut self) {
+        self.0[..].zeroize();
+    }
+}
 
 impl Poly {
     /// The zero polynomial.
@@ -196,6 +205,10 @@ pub fn poly_r2_inv_divstep(a: &Poly) -> Poly {
     for i in 0..N - 1 {
         r.0[i] = v[N - 2 - i];
     }
+    // The gcd state holds the (secret) input and its inverse.
+    for t in [&mut f, &mut g, &mut v, &mut w] {
+        t[..].zeroize();
+    }
     r
 }
 
@@ -242,6 +255,10 @@ pub fn poly_s3_inv(a: &Poly) -> Poly {
     for i in 0..N - 1 {
         r.0[i] = mod3(sign * v[N - 2 - i]);
     }
+    // The gcd state holds the (secret) input and its inverse.
+    for t in [&mut f, &mut g, &mut v, &mut w] {
+        t[..].zeroize();
+    }
     r
 }
 
@@ -261,10 +278,14 @@ pub fn poly_r2_inv_to_rq_inv(ai: &Poly, a: &Poly, rq_mul: impl Fn(&Poly, &Poly) 
         *o = c.wrapping_neg();
     }
     let mut r = *ai;
+    let mut c = Poly::ZERO;
     for _ in 0..4 {
-        let mut c = rq_mul(&r, &b);
+        c = rq_mul(&r, &b);
         c.0[0] = c.0[0].wrapping_add(2);
         r = rq_mul(&c, &r);
     }
+    // −a and 2 − a·r are as secret as a (3g·f in key generation).
+    b.zeroize();
+    c.zeroize();
     r
 }

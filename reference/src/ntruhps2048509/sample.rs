@@ -2,6 +2,7 @@
 
 use super::params::{N, SAMPLE_FT_BYTES, SAMPLE_IID_BYTES, WEIGHT};
 use super::poly::{Poly, mod3};
+use zeroize::Zeroize;
 
 /// `sample_iid`: coefficient i = byte i mod 3 for i < n − 1 (a slightly biased
 /// ternary distribution, as specified); coefficient n − 1 = 0.
@@ -57,6 +58,7 @@ pub fn sort_i32_ct(x: &mut [i32; N - 1]) {
         k <<= 1;
     }
     x.copy_from_slice(&s[..N - 1]);
+    s[..].zeroize();
 }
 
 /// `sample_fixed_type` (HPS): a ternary polynomial with exactly q/16 − 1 = 127
@@ -89,6 +91,8 @@ pub fn sample_fixed_type(u: &[u8; SAMPLE_FT_BYTES]) -> Poly {
     for (c, &si) in r.0.iter_mut().zip(&s) {
         *c = (si & 3) as u16;
     }
+    // The sorted list is the secret polynomial with its random keys.
+    s[..].zeroize();
     r
 }
 
@@ -96,10 +100,12 @@ pub fn sample_fixed_type(u: &[u8; SAMPLE_FT_BYTES]) -> Poly {
 /// remaining 1905.
 pub fn sample_fg(bytes: &[u8; SAMPLE_IID_BYTES + SAMPLE_FT_BYTES]) -> (Poly, Poly) {
     let (iid, ft) = bytes.split_at(SAMPLE_IID_BYTES);
-    (
-        sample_iid(&super::copy_array(iid)),
-        sample_fixed_type(&super::copy_array(ft)),
-    )
+    let mut iid: [u8; SAMPLE_IID_BYTES] = super::copy_array(iid);
+    let mut ft: [u8; SAMPLE_FT_BYTES] = super::copy_array(ft);
+    let out = (sample_iid(&iid), sample_fixed_type(&ft));
+    iid[..].zeroize();
+    ft[..].zeroize();
+    out
 }
 
 /// `sample_rm` (HPS): r iid ternary, m of fixed type, from the same split as

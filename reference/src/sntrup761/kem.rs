@@ -19,6 +19,8 @@ use super::{
 use crate::ct;
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// `bytes` as an array of its required length.
 ///
@@ -39,9 +41,11 @@ pub fn hash_prefix(b: u8, input: &[u8]) -> [u8; HASH_BYTES] {
     let mut h = Sha512::new();
     h.update([b]);
     h.update(input);
-    let full = h.finalize();
+    let mut full: [u8; 64] = h.finalize().into();
     let mut out = [0u8; HASH_BYTES];
     out.copy_from_slice(&full[..HASH_BYTES]);
+    // The second half is unused, but it is a hash of secrets too.
+    full[..].zeroize();
     out
 }
 
@@ -69,6 +73,9 @@ pub fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
     let _ = rq_recip3(&mut finv, &f);
     let mut h = [0 as Fq; P];
     K::rq_mult_small(&mut h, &finv, &g);
+    g[..].zeroize();
+    finv[..].zeroize();
+    // The caller wipes f and 1/g once it has encoded them.
     (h, f, ginv)
 }
 
@@ -77,6 +84,8 @@ pub fn core_encrypt<K: Kernels>(c: &mut [Fq; P], r: &[Small; P], h: &[Fq; P]) {
     let mut hr = [0 as Fq; P];
     K::rq_mult_small(&mut hr, h, r);
     round(c, &hr);
+    // h·r before rounding gives r away (h is public).
+    hr[..].zeroize();
 }
 
 /// Decrypt: e = 3fc mod 3, ev = e/g in R3; r = ev when it has weight w, else the
@@ -102,6 +111,10 @@ pub fn core_decrypt<K: Kernels>(
     for i in W..P {
         r[i] = ev[i] & !mask;
     }
+    cf[..].zeroize();
+    cf3[..].zeroize();
+    e[..].zeroize();
+    ev[..].zeroize();
 }
 
 /// HashConfirm(r_enc, cache) = Hash2(Hash3(r_enc) ‖ cache), cache = Hash4(pk).
@@ -109,7 +122,9 @@ pub fn hash_confirm(r_enc: &[u8; SMALL_BYTES], cache: &[u8; HASH_BYTES]) -> [u8;
     let mut x = [0u8; 2 * HASH_BYTES];
     x[..HASH_BYTES].copy_from_slice(&hash_prefix(3, r_enc));
     x[HASH_BYTES..].copy_from_slice(cache);
-    hash_prefix(2, &x)
+    let confirm = hash_prefix(2, &x);
+    x[..].zeroize();
+    confirm
 }
 
 /// HashSession(b, y, z) = Hash_b(Hash3(y) ‖ z), z the whole ciphertext.
@@ -117,7 +132,9 @@ pub fn hash_session(b: u8, y: &[u8; SMALL_BYTES], z: &[u8]) -> [u8; HASH_BYTES] 
     let mut x = Vec::with_capacity(HASH_BYTES + z.len());
     x.extend_from_slice(&hash_prefix(3, y));
     x.extend_from_slice(z);
-    hash_prefix(b, &x)
+    let session = hash_prefix(b, &x);
+    x[..].zeroize();
+    session
 }
 
 /// Hide: (c, r_enc) = (ZEncrypt(r, pk) ‖ HashConfirm(r_enc, cache), Small(r)).
@@ -140,20 +157,60 @@ pub fn hide<K: Kernels>(
     r_enc
 }
 
-/// An sntrup761 key pair as byte strings.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An sntrup761 key pair as byte strings. `Debug` shows the start of pk and hides sk;
+/// sk is wiped when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant
+/// time ([`ConstantTimeEq`]).
+#[derive(Clone)]
 pub struct KeyPair {
     /// Public key (1158 bytes).
     pub pk: Vec<u8>,
-    /// Secret key (1763 bytes).
+    /// Secret key (1763 bytes): Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk).
     pub sk: Vec<u8>,
 }
+
+impl Zeroize for KeyPair {
+    /// Wipes sk (pk is public).
+    fn zeroize(&mut self) {
+        ct::wipe_vec(&mut self.sk);
+    }
+}
+
+impl Drop for KeyPair {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for KeyPair {}
+
+impl core::fmt::Debug for KeyPair {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KeyPair")
+            .field("pk", &&self.pk[..self.pk.len().min(8)])
+            .field("sk", &format_args!("<{} secret bytes>", self.sk.len()))
+            .finish()
+    }
+}
+
+impl ConstantTimeEq for KeyPair {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        self.pk.ct_eq(&other.pk) & self.sk.ct_eq(&other.sk)
+    }
+}
+
+impl PartialEq for KeyPair {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for KeyPair {}
 
 /// KEM_KeyGen. Draws, in order: g (3044 bytes, again per retry), f (3044 bytes),
 /// ρ (one 191-byte call); the kernels decide how the polynomial draws are split
 /// into calls.
 pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
-    let (h, f, ginv) = core_keygen::<K, R>(rng);
+    let (h, mut f, mut ginv) = core_keygen::<K, R>(rng);
     let mut pk = [0u8; PUBLIC_KEY_BYTES];
     rq_encode(&mut pk, &h);
     let mut sk = vec![0u8; SECRET_KEY_BYTES];
@@ -162,6 +219,9 @@ pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
     sk[..SMALL_BYTES].copy_from_slice(&s);
     small_encode(&mut s, &ginv);
     sk[SMALL_BYTES..2 * SMALL_BYTES].copy_from_slice(&s);
+    s[..].zeroize();
+    f[..].zeroize();
+    ginv[..].zeroize();
     let pk_at = 2 * SMALL_BYTES;
     sk[pk_at..pk_at + PUBLIC_KEY_BYTES].copy_from_slice(&pk);
     let rho_at = pk_at + PUBLIC_KEY_BYTES;
@@ -188,8 +248,9 @@ pub(crate) fn encapsulate_with_r<K: Kernels>(
     let pk = &pk;
     let cache = hash_prefix(4, pk);
     let mut c = [0u8; CIPHERTEXT_BYTES];
-    let r_enc = hide::<K>(&mut c, r, pk, &cache);
+    let mut r_enc = hide::<K>(&mut c, r, pk, &cache);
     let k = hash_session(1, &r_enc, &c);
+    r_enc[..].zeroize();
     Ok((c.to_vec(), k))
 }
 
@@ -205,7 +266,9 @@ pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
     check_length("sntrup761 public key", pk, PUBLIC_KEY_BYTES)?;
     let mut r = [0 as Small; P];
     K::short_random(&mut r, rng);
-    encapsulate_with_r::<K>(pk, &r)
+    let out = encapsulate_with_r::<K>(pk, &r);
+    r[..].zeroize();
+    out
 }
 
 /// KEM_Decap with implicit rejection: re-encrypt, compare the whole ciphertext in
@@ -218,10 +281,10 @@ pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRE
     let ct: [u8; CIPHERTEXT_BYTES] = fixed("sntrup761 ciphertext", ct)?;
     let ct = &ct;
     check_length("sntrup761 secret key", sk, SECRET_KEY_BYTES)?;
-    let f_enc: [u8; SMALL_BYTES] = sub(sk, 0);
-    let v_enc: [u8; SMALL_BYTES] = sub(sk, SMALL_BYTES);
+    let mut f_enc: [u8; SMALL_BYTES] = sub(sk, 0);
+    let mut v_enc: [u8; SMALL_BYTES] = sub(sk, SMALL_BYTES);
     let pk: [u8; RQ_BYTES] = sub(sk, 2 * SMALL_BYTES);
-    let rho: [u8; SMALL_BYTES] = sub(sk, 2 * SMALL_BYTES + RQ_BYTES);
+    let mut rho: [u8; SMALL_BYTES] = sub(sk, 2 * SMALL_BYTES + RQ_BYTES);
     let cache: [u8; HASH_BYTES] = sub(sk, 3 * SMALL_BYTES + RQ_BYTES);
 
     // ZDecrypt
@@ -241,5 +304,16 @@ pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRE
     ct::select_into(&mut r_enc, &rho, differ);
     // b = 1 + mask: 1 on success, 0 on rejection, without a branch.
     let b = 1u8.wrapping_add(differ);
-    Ok(hash_session(b, &r_enc, ct))
+    let session = hash_session(b, &r_enc, ct);
+    // f, 1/g, ρ, the decrypted r and its re-encryption (which, for a rejected
+    // ciphertext, encrypts a secret r) are intermediates.
+    f_enc[..].zeroize();
+    v_enc[..].zeroize();
+    rho[..].zeroize();
+    f[..].zeroize();
+    v[..].zeroize();
+    r[..].zeroize();
+    r_enc[..].zeroize();
+    cnew[..].zeroize();
+    Ok(session)
 }

@@ -9,6 +9,7 @@ use super::arith::{
     Fq, Small, f3_freeze, fq_freeze, fq_recip, int16_negative_mask, int16_nonzero_mask,
 };
 use super::{P, Q12, W};
+use zeroize::Zeroize;
 
 // Per-step bounds of the reference kernels (obligation S-6): with |f| <= q12 and
 // |g| <= 2, result + f·g is at most q12 + 2·q12 in absolute value, inside Fq_freeze's
@@ -74,6 +75,8 @@ pub fn r3_mult_per_step(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
         fg[i] = result;
     }
     r3_wrap(h, &mut fg);
+    // The unreduced product of (secret) polynomials.
+    fg[..].zeroize();
 }
 
 /// Rq_mult_small, reference: h = f·g in Rq, with `Fq_freeze` after every
@@ -99,6 +102,8 @@ pub fn rq_mult_small_per_step(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
         fg[i] = result;
     }
     rq_wrap(h, &mut fg);
+    // The unreduced product of (secret) polynomials.
+    fg[..].zeroize();
 }
 
 /// R3_recip: out = 1/in in R3 by the constant-time extended-gcd ("divstep") loop of
@@ -157,6 +162,10 @@ pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
     let sign = f[0];
     for i in 0..P {
         out[i] = sign * v[P - 1 - i];
+    }
+    // The gcd state holds the (secret) input and its inverse.
+    for t in [&mut f, &mut g, &mut v, &mut r] {
+        t[..].zeroize();
     }
     int16_nonzero_mask(delta as i16)
 }
@@ -227,6 +236,10 @@ pub fn rq_recip3(out: &mut [Fq; P], input: &[Small; P]) -> i32 {
     let scale = fq_recip(f[0]);
     for i in 0..P {
         out[i] = fq_freeze(i32::from(scale) * i32::from(v[P - 1 - i]));
+    }
+    // The gcd state holds the (secret) input and its inverse.
+    for t in [&mut f, &mut g, &mut v, &mut r] {
+        t[..].zeroize();
     }
     int16_nonzero_mask(delta as i16)
 }

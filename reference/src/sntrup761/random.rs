@@ -10,12 +10,18 @@ use super::arith::Small;
 use super::sort::crypto_sort_uint32;
 use super::{P, W};
 use crate::rng::RandomSource;
+use zeroize::Zeroize;
 
 /// urandom32: one 4-byte draw, read little-endian.
 pub fn urandom32<R: RandomSource + ?Sized>(rng: &mut R) -> u32 {
     let mut c = [0u8; 4];
     rng.fill(&mut c);
-    u32::from(c[0]) + (u32::from(c[1]) << 8) + (u32::from(c[2]) << 16) + (u32::from(c[3]) << 24)
+    let w = u32::from(c[0])
+        + (u32::from(c[1]) << 8)
+        + (u32::from(c[2]) << 16)
+        + (u32::from(c[3]) << 24);
+    c[..].zeroize();
+    w
 }
 
 /// Short_fromlist: a weight-w polynomial from p random words. The first w words are
@@ -35,8 +41,7 @@ pub fn short_fromlist(out: &mut [Small; P], input: &[u32; P]) {
         *o = (x & 3) as Small - 1;
     }
     // The sorted list is secret: do not leave it on the stack.
-    l.fill(0);
-    core::hint::black_box(&l);
+    l[..].zeroize();
 }
 
 /// The Small map for one word: (((L & 0x3fffffff)·3) >> 30) − 1, in {-1,0,1}.
@@ -52,6 +57,7 @@ pub fn short_random_per_coefficient<R: RandomSource + ?Sized>(out: &mut [Small; 
         *x = urandom32(rng);
     }
     short_fromlist(out, &l);
+    l[..].zeroize();
 }
 
 /// Small_random, reference: p calls of [`urandom32`], each mapped by

@@ -68,8 +68,7 @@ pub fn crypto_sort_uint32(x: &mut [u32]) {
         *d = (*s as u32) ^ 0x8000_0000;
     }
     // The copy holds the (secret) list: clear it before the heap block is freed.
-    y.fill(0);
-    core::hint::black_box(&y);
+    zeroize::Zeroize::zeroize(&mut y[..]);
 }
 
 #[cfg(test)]

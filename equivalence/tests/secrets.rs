@@ -1,0 +1,326 @@
+//! Secret hygiene of every secret type, both tiers, all four schemes (issue 13, item 1):
+//!
+//! * **wiped on drop**: the key's memory no longer holds its secrets once it is
+//!   dropped. Checked the way zeroize's own `tests/alloc.rs` does it: this test binary
+//!   runs under a global allocator that, when a *watched* heap block is freed, copies
+//!   its bytes before handing it back to the system. The key is boxed (so its inline
+//!   fields live in a watched block) and its heap buffers (`Vec`s) are watched too;
+//!   after the drop the copies must not contain any of the secret patterns. A type
+//!   that does not wipe (the control) is reported, so the check can fail.
+//! * **`Debug` redacts**: `{:?}` of a key shows no secret byte.
+//! * **constant-time equality**: `==` on secret types is `subtle::ConstantTimeEq`.
+//!
+//! What this does not see: copies a move leaves on the stack, registers, and the
+//! internal state of the `sha2`/`sha3` hashers (docs/VERIFICATION.md, "Secret
+//! hygiene").
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::UnsafeCell;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+
+use subtle_check::assert_ct_eq;
+
+/// Watched blocks at a time.
+const SLOTS: usize = 4;
+/// Bytes kept of a watched block (every key here is smaller).
+const SLOT_BYTES: usize = 1 << 14;
+/// `FREED[i]` before the block is freed.
+const NOT_FREED: usize = usize::MAX;
+
+static WATCH: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(0) }; SLOTS];
+static FREED: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(NOT_FREED) }; SLOTS];
+
+struct Snapshots(UnsafeCell<[[u8; SLOT_BYTES]; SLOTS]>);
+// SAFETY: slot i is written only by the dealloc of the block watched in slot i, and
+// read only by the test that watched it, after that dealloc, under `SERIAL`.
+unsafe impl Sync for Snapshots {}
+static SNAPSHOTS: Snapshots = Snapshots(UnsafeCell::new([[0; SLOT_BYTES]; SLOTS]));
+
+/// The system allocator, plus a copy of every watched block as it is freed.
+struct Watching;
+
+// SAFETY: every call is forwarded to `System` with the same arguments; the copy reads
+// the block being freed, which the caller still owns during `dealloc`.
+unsafe impl GlobalAlloc for Watching {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        for (i, w) in WATCH.iter().enumerate() {
+            if !ptr.is_null() && w.load(SeqCst) == ptr as usize {
+                let n = layout.size().min(SLOT_BYTES);
+                // SAFETY: `ptr` is valid for `layout.size()` bytes until the
+                // `System.dealloc` below; slot i belongs to this watch.
+                unsafe {
+                    let slot = SNAPSHOTS.0.get().cast::<u8>().add(i * SLOT_BYTES);
+                    core::ptr::copy_nonoverlapping(ptr, slot, n);
+                }
+                FREED[i].store(n, SeqCst);
+                w.store(0, SeqCst);
+            }
+        }
+        // SAFETY: forwarded.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Watching = Watching;
+
+/// Serializes the tests that watch blocks (the slots are global).
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// Drops `value` and returns what its box and the given heap blocks held at the
+/// moment they were freed.
+fn bytes_when_freed<T>(value: Box<T>, heap: &[*const u8]) -> Vec<Vec<u8>> {
+    let _serial = SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    assert!(heap.len() < SLOTS);
+    let blocks: Vec<usize> = std::iter::once(&raw const *value as *const u8)
+        .chain(heap.iter().copied())
+        .map(|p| p as usize)
+        .collect();
+    for (i, &b) in blocks.iter().enumerate() {
+        FREED[i].store(NOT_FREED, SeqCst);
+        WATCH[i].store(b, SeqCst);
+    }
+    drop(value);
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(i, _)| {
+            let n = FREED[i].load(SeqCst);
+            WATCH[i].store(0, SeqCst);
+            assert_ne!(n, NOT_FREED, "watched block {i} was not freed by the drop");
+            // SAFETY: slot i was written by the dealloc above, and nothing writes it
+            // until the next watch (we hold `SERIAL`).
+            let slots: &[[u8; SLOT_BYTES]; SLOTS] = unsafe { &*SNAPSHOTS.0.get() };
+            slots[i][..n].to_vec()
+        })
+        .collect()
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    needle.len() <= hay.len() && hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// The secrets (named byte patterns) do not survive in any freed block.
+#[track_caller]
+fn assert_wiped(what: &str, blocks: &[Vec<u8>], secrets: &[(&str, &[u8])]) {
+    for (name, s) in secrets {
+        assert!(
+            s.len() >= 16 && s.iter().any(|&b| b != 0),
+            "{what}: weak pattern {name}"
+        );
+        for (i, b) in blocks.iter().enumerate() {
+            assert!(
+                !contains(b, s),
+                "{what}: {name} is still in block {i} after the drop"
+            );
+        }
+    }
+}
+
+/// `{:?}` shows none of the secrets (as Rust prints bytes: decimal, comma-separated).
+#[track_caller]
+fn assert_redacted(what: &str, debug: &str, secrets: &[(&str, &[u8])]) {
+    for (name, s) in secrets {
+        let dec = format!("{:?}", &s[..6]);
+        let hex_form = hex::encode(&s[..6]);
+        assert!(
+            !debug.contains(dec.trim_end_matches(']')) && !debug.contains(&hex_form),
+            "{what}: Debug shows {name}: {debug:.200}"
+        );
+    }
+}
+
+/// The detector works: a secret nobody wipes is found in the freed block, in a box and
+/// in a `Vec`.
+#[test]
+fn control_an_unwiped_secret_is_reported() {
+    let secret = [0x5au8; 32];
+    let blocks = bytes_when_freed(Box::new(secret), &[]);
+    assert!(contains(&blocks[0], &secret));
+    let v = Box::new(secret.to_vec());
+    let heap = v.as_ptr();
+    let blocks = bytes_when_freed(v, &[heap]);
+    assert!(contains(&blocks[1], &secret));
+    let r = std::panic::catch_unwind(|| assert_wiped("control", &blocks, &[("s", &secret)]));
+    assert!(r.is_err(), "assert_wiped missed a secret left in memory");
+    // And a secret zeroize wipes is not found.
+    let mut z = Box::new(zeroize::Zeroizing::new(secret));
+    assert_eq!(**z, secret);
+    z[0] ^= 1;
+    let blocks = bytes_when_freed(z, &[]);
+    assert!(!contains(&blocks[0], &secret[1..]));
+}
+
+mod mlkem {
+    use super::*;
+    use equivalence::mlkem::Variant;
+    use reference::mlkem::{ALL, DecapsulationKey};
+
+    #[test]
+    fn key_pair_and_decapsulation_key_are_wiped_redacted_and_ct_eq() {
+        for p in ALL {
+            let z = [0xa7u8; 32];
+            let mut d = [0u8; 32];
+            d[..4].copy_from_slice(b"seed");
+            for v in Variant::ALL {
+                let kp = v.keygen_internal(p, &d, &z);
+                let dk = kp.dk.clone();
+                let s_bytes = &dk[..32];
+                let what = format!("{} {} KeyPair", p.name(), v.name());
+                assert_redacted(&what, &format!("{kp:?}"), &[("ŝ", s_bytes), ("z", &z)]);
+                assert_ct_eq(&kp, &kp.clone(), &v.keygen_internal(p, &z, &d));
+                let heap = kp.dk.as_ptr();
+                let blocks = bytes_when_freed(Box::new(kp), &[heap]);
+                assert_wiped(&what, &blocks, &[("ŝ (encoded)", s_bytes), ("z", &z)]);
+
+                // The parsed key holds ŝ decoded (12-bit coefficients as u16), z and
+                // the encoded key.
+                let key = DecapsulationKey::from_bytes(p, &dk).expect("valid key");
+                let s_coeffs: Vec<u8> = (0..8)
+                    .flat_map(|i| {
+                        let b = &dk[3 * i..3 * i + 3];
+                        let c0 = u16::from(b[0]) | (u16::from(b[1] & 0xf) << 8);
+                        let c1 = u16::from(b[1] >> 4) | (u16::from(b[2]) << 4);
+                        [c0, c1]
+                    })
+                    .flat_map(u16::to_le_bytes)
+                    .collect();
+                let what = format!("{} {} DecapsulationKey", p.name(), v.name());
+                assert_redacted(&what, &format!("{key:?}"), &[("ŝ", s_bytes), ("z", &z)]);
+                let other = DecapsulationKey::from_bytes(p, &v.keygen_internal(p, &z, &d).dk)
+                    .expect("valid key");
+                assert_ct_eq(&key, &key.clone(), &other);
+                let heap = key.as_bytes().as_ptr();
+                let blocks = bytes_when_freed(Box::new(key), &[heap]);
+                assert_wiped(
+                    &what,
+                    &blocks,
+                    &[
+                        ("ŝ (decoded)", &s_coeffs),
+                        ("ŝ (encoded)", s_bytes),
+                        ("z", &z),
+                    ],
+                );
+            }
+        }
+    }
+}
+
+mod sntrup761 {
+    use super::*;
+    use equivalence::sntrup761::Variant;
+    use reference::rng::ChaCha20Source;
+    use reference::sntrup761::{PUBLIC_KEY_BYTES, SMALL_BYTES};
+
+    #[test]
+    fn key_pair_is_wiped_redacted_and_ct_eq() {
+        for v in Variant::ALL {
+            let kp = v.keypair(&mut ChaCha20Source::new([3; 32]));
+            let sk = kp.sk.clone();
+            let rho_at = 2 * SMALL_BYTES + PUBLIC_KEY_BYTES;
+            let secrets: [(&str, &[u8]); 3] = [
+                ("f", &sk[..32]),
+                ("1/g", &sk[SMALL_BYTES..SMALL_BYTES + 32]),
+                ("ρ", &sk[rho_at..rho_at + 32]),
+            ];
+            let what = format!("sntrup761 {} KeyPair", v.name());
+            let debug = format!("{kp:?}");
+            assert!(
+                debug.len() < 200,
+                "{what}: Debug is {} characters",
+                debug.len()
+            );
+            assert_redacted(&what, &debug, &secrets);
+            let other = v.keypair(&mut ChaCha20Source::new([4; 32]));
+            assert_ct_eq(&kp, &kp.clone(), &other);
+            let heap = kp.sk.as_ptr();
+            let blocks = bytes_when_freed(Box::new(kp), &[heap]);
+            assert_wiped(&what, &blocks, &secrets);
+        }
+    }
+}
+
+mod ntruhps2048509 {
+    use super::*;
+    use equivalence::ntruhps2048509::Variant;
+    use reference::ntruhps2048509::params::{
+        OWCPA_SECRETKEYBYTES, PACK_TRINARY_BYTES, PRFKEYBYTES, SAMPLE_FG_BYTES,
+    };
+
+    #[test]
+    fn key_pair_is_wiped_redacted_and_ct_eq() {
+        let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|i| (i * 7 + 3) as u8);
+        let prf = [0x3cu8; PRFKEYBYTES];
+        for v in Variant::ALL {
+            let kp = v.keypair_derand(&seed, &prf);
+            let sk = kp.sk;
+            let secrets: [(&str, &[u8]); 4] = [
+                ("f", &sk[..32]),
+                ("fp", &sk[PACK_TRINARY_BYTES..PACK_TRINARY_BYTES + 32]),
+                (
+                    "hq",
+                    &sk[2 * PACK_TRINARY_BYTES..2 * PACK_TRINARY_BYTES + 32],
+                ),
+                ("PRF key", &sk[OWCPA_SECRETKEYBYTES..]),
+            ];
+            let what = format!("ntruhps2048509 {} KeyPair", v.name());
+            assert_redacted(&what, &format!("{kp:?}"), &secrets);
+            let mut seed2 = seed;
+            seed2[0] ^= 1;
+            assert_ct_eq(&kp, &kp.clone(), &v.keypair_derand(&seed2, &prf));
+            let blocks = bytes_when_freed(Box::new(kp), &[]);
+            assert_wiped(&what, &blocks, &secrets);
+        }
+    }
+}
+
+mod ed25519 {
+    use super::*;
+    use equivalence::ed25519::Variant;
+    use sha2::{Digest, Sha512};
+
+    #[test]
+    fn signing_key_is_wiped_redacted_and_ct_eq() {
+        let seed: [u8; 32] = core::array::from_fn(|i| (i as u8).wrapping_mul(29) ^ 0x9c);
+        let h: [u8; 64] = Sha512::digest(seed).into();
+        let mut s = [0u8; 32];
+        s.copy_from_slice(&h[..32]);
+        s[0] &= 248;
+        s[31] &= 127;
+        s[31] |= 64;
+        let secrets: [(&str, &[u8]); 3] = [
+            ("seed", &seed),
+            ("expanded scalar s", &s),
+            ("nonce prefix", &h[32..]),
+        ];
+        for v in Variant::ALL {
+            let key = v.keygen(&seed).expect("32-byte seed");
+            let what = format!("ed25519 {} SigningKey", v.name());
+            assert_redacted(&what, &format!("{key:?}"), &secrets);
+            assert_ct_eq(&key, &key.clone(), &v.keygen(&[1; 32]).expect("seed"));
+            let blocks = bytes_when_freed(Box::new(key), &[]);
+            // The scalar s is stored as little-endian u64 limbs: the same bytes.
+            assert_wiped(&what, &blocks, &secrets);
+        }
+    }
+}
+
+/// `==` of a secret type is `ConstantTimeEq::ct_eq`.
+mod subtle_check {
+    use subtle::ConstantTimeEq;
+
+    #[track_caller]
+    pub(crate) fn assert_ct_eq<T: ConstantTimeEq + PartialEq>(a: &T, same: &T, other: &T) {
+        assert!(bool::from(a.ct_eq(same)) && a == same);
+        assert!(!bool::from(a.ct_eq(other)) && a != other);
+    }
+}
