@@ -8,9 +8,7 @@
 //! for limb (obligations ED-1, ED-2 in docs/ed25519.md, proved by SMT).
 
 use reference::ed25519::field::{clear_bit_255, p};
-use reference::ed25519::mpih::{
-    Limb, add_n, add_n_in_place, addmul_1, mul_n, rshift_within, set_cond, sub_n,
-};
+use reference::ed25519::mpih::{Limb, add_n, addmul_1, mul_n, rshift_within, set_cond, sub_n};
 
 /// New `ec_addm_25519`: w = u + v; n = w − p; keep n unless that borrowed; clear
 /// bit 255. One `add_n` and the `memset` fewer than the reference.
@@ -23,15 +21,8 @@ pub fn ec_addm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n = w.clone();
     let _ = add_n(&mut w, u, v);
     let borrow = sub_n(&mut n, &w, &p);
-    if reference::plant::active("ed25519-addm-top-limb-only") {
-        // Planted: "p's lower limbs are all ones, so compare the top limb only":
-        // subtract unless w[3] < p[3] — wrong when w[3] = p[3] and w < p.
-        let (_, top_borrow) = w[3].sbb(&p[3], &L::constant(0));
-        set_cond(&mut w, &n, &top_borrow.is_zero());
-        clear_bit_255(&mut w);
-        return w;
-    }
-    set_cond(&mut w, &n, &borrow.is_zero());
+    let keep_n = planted::addm_keep_n(&w, &p, borrow.is_zero());
+    set_cond(&mut w, &n, &keep_n);
     clear_bit_255(&mut w);
     w
 }
@@ -47,19 +38,9 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n = w.clone();
     let borrow = sub_n(&mut w, u, v);
     let _ = add_n(&mut n, &w, &p);
-    if reference::plant::active("ed25519-subm-equal-returns-p") {
-        // Planted: "add p back unless u > v" — u = v gives p instead of 0.
-        let zero = w.iter().fold(L::constant(0), |acc, l| acc.or(l)).is_zero();
-        set_cond(&mut w, &n, &borrow.or(&zero));
-        clear_bit_255(&mut w);
-        return w;
-    }
-    set_cond(&mut w, &n, &borrow);
-    if reference::plant::active("ed25519-subm-no-clear-255") {
-        // Planted: "canonical inputs leave bit 255 clear".
-        return w;
-    }
-    clear_bit_255(&mut w);
+    let take_n = planted::subm_take_n(&w, borrow);
+    set_cond(&mut w, &n, &take_n);
+    planted::subm_clear_bit_255(&mut w);
     w
 }
 
@@ -104,21 +85,77 @@ pub fn ec_mulm_25519_finish<L: Limb>(w: &mut [L; 4], cy: &L) {
         .wrapping_add(&msb)
         .wrapping_mul(&L::constant(19));
     clear_bit_255(w);
-    if reference::plant::active("ed25519-mulm-lost-carry") {
-        // Planted: "n is one limb, so add it to w[0] only" — the carry out of limb 0
-        // (w[0] within 19·39 of 2^64) is lost.
-        w[0] = w[0].wrapping_add(&n[0]);
-    } else {
-        let _ = add_n_in_place(w, &n);
-    }
-    if reference::plant::active("ed25519-mulm-no-final-subtraction") {
-        // Planted: the final conditional subtraction dropped — wrong only when the
-        // folded value lies in [p, 2^255).
+    planted::mulm_fold_add(w, &n);
+    if planted::mulm_skips_final_subtraction() {
         return;
     }
 
     let borrow = sub_n(&mut n, w, &p);
     set_cond(w, &n, &borrow.is_zero());
+}
+
+/// The bug zoo's plant sites (`reference::plant`): each function is the correct step
+/// unless its bug is switched on. No mutants: with the switch off (every normal build)
+/// the planted branch is dead code.
+mod planted {
+    use reference::ed25519::field::clear_bit_255;
+    use reference::ed25519::mpih::{Limb, add_n_in_place};
+    use reference::plant::active;
+
+    /// addm's "keep n" flag; `ed25519-addm-top-limb-only`: "p's lower limbs are all
+    /// ones, so compare the top limb only" — subtract unless w\[3\] < p\[3\], wrong when
+    /// w\[3\] = p\[3\] and w < p.
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn addm_keep_n<L: Limb>(w: &[L; 4], p: &[L; 4], keep_n: L) -> L {
+        if active("ed25519-addm-top-limb-only") {
+            let (_, top_borrow) = w[3].sbb(&p[3], &L::constant(0));
+            return top_borrow.is_zero();
+        }
+        keep_n
+    }
+
+    /// subm's "take n" flag (the borrow); `ed25519-subm-equal-returns-p`: "add p back
+    /// unless u > v" — u = v gives p instead of 0.
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn subm_take_n<L: Limb>(w: &[L; 4], borrow: L) -> L {
+        if active("ed25519-subm-equal-returns-p") {
+            let zero = w.iter().fold(L::constant(0), |acc, l| acc.or(l)).is_zero();
+            return borrow.or(&zero);
+        }
+        borrow
+    }
+
+    /// Clears bit 255; `ed25519-subm-no-clear-255`: "canonical inputs leave bit 255
+    /// clear".
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn subm_clear_bit_255<L: Limb>(w: &mut [L; 4]) {
+        if !active("ed25519-subm-no-clear-255") {
+            clear_bit_255(w);
+        }
+    }
+
+    /// w += n (n one limb wide); `ed25519-mulm-lost-carry`: "n is one limb, so add it
+    /// to w\[0\] only" — the carry out of limb 0 is lost.
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn mulm_fold_add<L: Limb>(w: &mut [L; 4], n: &[L; 4]) {
+        if active("ed25519-mulm-lost-carry") {
+            w[0] = w[0].wrapping_add(&n[0]);
+        } else {
+            let _ = add_n_in_place(w, n);
+        }
+    }
+
+    /// `ed25519-mulm-no-final-subtraction`: the final conditional subtraction dropped,
+    /// wrong only when the folded value lies in \[p, 2^255).
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn mulm_skips_final_subtraction() -> bool {
+        active("ed25519-mulm-no-final-subtraction")
+    }
 }
 
 /// New `ec_mulm_25519`: the (unchanged) schoolbook product, then

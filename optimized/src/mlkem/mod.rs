@@ -1,9 +1,8 @@
 //! ML-KEM optimized kernels: Go CL 715381, "crypto/mlkem: avoid a few unnecessary
 //! inverse NTT calls".
 
-use reference::mlkem::ntt::{inverse_ntt, multiply_ntts, ntt_add, poly_add};
+use reference::mlkem::ntt::{inverse_ntt, multiply_ntts};
 use reference::mlkem::{Kernels, Matrix, NttPoly, Poly};
-use reference::plant;
 use zeroize::Zeroize;
 
 /// The merged kernel: `u[i] = e1[i] + NTT⁻¹(Σ_j Â[j][i] ∘ ŷ[j])`, summing in the NTT
@@ -19,39 +18,75 @@ impl Kernels for Optimized {
     fn encrypt_u(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &mut [Poly]) {
         for i in 0..k {
             let mut u_hat = NttPoly::ZERO;
-            for j in 0..k {
+            for (j, y) in y_hat[..k].iter().enumerate() {
                 // Âᵀ: row i of the transpose is column i of Â.
-                let a_ji = if plant::active("mlkem-transposed-a") {
-                    &a[i][j]
-                } else {
-                    &a[j][i]
-                };
-                let product = multiply_ntts(a_ji, &y_hat[j]);
-                u_hat = if plant::active("mlkem-lazy-sum-two-terms") && j == 2 {
-                    // Planted: one conditional subtraction per two additions, a
-                    // lazy sum sized for k = 2.
-                    NttPoly(core::array::from_fn(|n| u_hat.0[n] + product.0[n]))
-                } else {
-                    ntt_add(&u_hat, &product)
-                };
+                let product = multiply_ntts(planted::a_ji(a, i, j), y);
+                u_hat = planted::ntt_add(j, &u_hat, &product);
             }
-            if plant::active("mlkem-e1-in-ntt-domain") {
-                // Planted: e1 added before the inverse NTT.
-                u_hat = ntt_add(&u_hat, &NttPoly(e1[i].0));
-                u[i] = inverse_ntt(&u_hat);
+            if planted::e1_in_ntt_domain(&mut u_hat, &e1[i], &mut u[i]) {
                 u_hat.zeroize();
                 continue;
             }
-            let v = inverse_ntt(&u_hat);
-            u[i] = if plant::active("mlkem-k4-unreduced-last-sum") && k == 4 && i == 3 {
-                // Planted: the unrolled k = 4 path adds e1 to its last row without
-                // the conditional subtraction of q.
-                Poly(core::array::from_fn(|n| e1[i].0[n] + v.0[n]))
-            } else {
-                poly_add(&e1[i], &v)
-            };
+            u[i] = planted::poly_add(k, i, &e1[i], &inverse_ntt(&u_hat));
             // Âᵀŷ in the NTT domain carries the secret y.
             u_hat.zeroize();
+        }
+    }
+}
+
+/// The bug zoo's plant sites (`reference::plant`): each function is the correct step
+/// unless its bug is switched on. No mutants: with the switch off (every normal build)
+/// the planted branch is dead code.
+mod planted {
+    use reference::mlkem::ntt::{inverse_ntt, ntt_add as add, poly_add as padd};
+    use reference::mlkem::{Matrix, NttPoly, Poly};
+    use reference::plant::active;
+
+    /// Â\[j\]\[i\] (column i of Â: row i of Âᵀ); `mlkem-transposed-a` takes Â\[i\]\[j\].
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn a_ji(a: &Matrix, i: usize, j: usize) -> &NttPoly {
+        if active("mlkem-transposed-a") {
+            &a[i][j]
+        } else {
+            &a[j][i]
+        }
+    }
+
+    /// The column sum's addition; `mlkem-lazy-sum-two-terms` skips the reduction of
+    /// the third term (a lazy sum sized for k = 2).
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn ntt_add(j: usize, acc: &NttPoly, product: &NttPoly) -> NttPoly {
+        if active("mlkem-lazy-sum-two-terms") && j == 2 {
+            NttPoly(core::array::from_fn(|n| acc.0[n] + product.0[n]))
+        } else {
+            add(acc, product)
+        }
+    }
+
+    /// `mlkem-e1-in-ntt-domain`: adds e1 before the inverse NTT and writes u (returns
+    /// whether it did).
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn e1_in_ntt_domain(u_hat: &mut NttPoly, e1: &Poly, u: &mut Poly) -> bool {
+        if !active("mlkem-e1-in-ntt-domain") {
+            return false;
+        }
+        *u_hat = add(u_hat, &NttPoly(e1.0));
+        *u = inverse_ntt(u_hat);
+        true
+    }
+
+    /// e1 + v; `mlkem-k4-unreduced-last-sum`: for k = 4 the last row adds without the
+    /// conditional subtraction of q.
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn poly_add(k: usize, i: usize, e1: &Poly, v: &Poly) -> Poly {
+        if active("mlkem-k4-unreduced-last-sum") && k == 4 && i == 3 {
+            Poly(core::array::from_fn(|n| e1.0[n] + v.0[n]))
+        } else {
+            padd(e1, v)
         }
     }
 }

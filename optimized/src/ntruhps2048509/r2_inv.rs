@@ -48,10 +48,7 @@ pub fn r2_from_poly(a: &Poly) -> R2 {
             *word |= bits << (4 * q);
         }
     }
-    if reference::plant::active("ntru-r2-pack-drops-508") {
-        // Planted: the packing stops at coefficient 507.
-        r[7] &= !(1 << (N - 1 - 448));
-    }
+    planted_pack(&mut r);
     r
 }
 
@@ -307,6 +304,7 @@ const fn class_mask_mod(c: usize, m: usize) -> u128 {
 /// Planted (`ntru-clmul-four-classes`): four classes with 4-bit holes, "16 multiplies
 /// instead of 25" — a hole then holds counts up to 15 only, and a position that
 /// collects 16 partial products (dense operands only) carries into the next one.
+#[mutants::skip]
 fn clmul64_four_classes(a: u64, b: u64) -> u128 {
     let class: [u128; 4] = core::array::from_fn(|c| class_mask_mod(c, 4));
     let mut r: u128 = 0;
@@ -484,18 +482,33 @@ pub fn r2_inv_chain<M: Fn(&R2, &R2) -> R2>(a: &R2, mul: M) -> R2 {
     s[0] = *a;
     for (t, step) in CHAIN.iter().enumerate() {
         let sq = multisquare(&s[t], benes_for(step.k));
-        let by = if reference::plant::active("ntru-chain-wrong-step") && t == 4 {
-            // Planted: s15 = s12^(2^3)·s3 written with s2 instead of s3.
-            1
-        } else {
-            step.mul
-        };
-        s[t + 1] = mul(&sq, &s[by]);
+        s[t + 1] = mul(&sq, &s[planted_mul_index(t, step.mul)]);
     }
     let r = multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS));
     // Powers of the (secret) input.
     zeroize::Zeroize::zeroize(s.as_flattened_mut());
     r
+}
+
+/// The chain element step t multiplies by; planted (`ntru-chain-wrong-step`): s15 =
+/// s12^(2^3)·s3 written with s2 instead of s3. No mutants: plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_mul_index(t: usize, mul: usize) -> usize {
+    if reference::plant::active("ntru-chain-wrong-step") && t == 4 {
+        1
+    } else {
+        mul
+    }
+}
+
+/// Planted (`ntru-r2-pack-drops-508`): the packing stops at coefficient 507.
+#[mutants::skip]
+#[inline(always)]
+fn planted_pack(r: &mut R2) {
+    if reference::plant::active("ntru-r2-pack-drops-508") {
+        r[7] &= !(1 << (N - 1 - 448));
+    }
 }
 
 /// The R2 product mod x^509 − 1 with the portable carry-less multiply.

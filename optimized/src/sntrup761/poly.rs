@@ -44,7 +44,9 @@ fn dot_rq(f: &[Fq], g_rev: &[Small]) -> i32 {
 
 /// Planted accumulator widths (normal builds: the identity). A 22-bit accumulator
 /// is what a bound sized for canonical |g| <= 1 (761·2295 = 1,746,495 < 2^21) gives:
-/// wrong only for |g| = 2 and large sums, never for honest inputs.
+/// wrong only for |g| = 2 and large sums, never for honest inputs. No mutants: plant
+/// scaffolding.
+#[mutants::skip]
 #[inline(always)]
 fn narrowed_rq(sum: i32) -> i32 {
     if plant::active("sntrup761-acc-22bit") {
@@ -71,12 +73,25 @@ fn dot_r3(f: &[Small], g_rev: &[Small]) -> i32 {
         .zip(g_rev.iter().rev())
         .map(|(&a, &b)| i32::from(a) * i32::from(b))
         .sum();
+    narrowed_r3(sum)
+}
+
+/// Planted (`sntrup761-r3-acc-12bit`): a 12-bit accumulator, enough for |f|, |g| <= 1
+/// (761 < 2^11) but not for the |f|, |g| <= 2 the kernel accepts. Identity otherwise.
+#[mutants::skip]
+#[inline(always)]
+fn narrowed_r3(sum: i32) -> i32 {
     if plant::active("sntrup761-r3-acc-12bit") {
-        // Planted: a 12-bit accumulator, enough for |f|, |g| <= 1 (761 < 2^11) but not
-        // for the |f|, |g| <= 2 the kernel accepts.
         return (sum << 20) >> 20;
     }
     sum
+}
+
+/// Planted (`sntrup761-rq-skip-last-column`): the loop bound stops one column short.
+#[mutants::skip]
+#[inline(always)]
+fn skips_column(i: usize) -> bool {
+    plant::active("sntrup761-rq-skip-last-column") && i == 2 * P - 2
 }
 
 /// Rq_mult_small, deferred reduction: h = f·g in Rq.
@@ -93,8 +108,7 @@ pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
     for (i, out) in fg.iter_mut().enumerate().skip(P) {
         // j in i-p+1..p pairs f[j] with g[i-j], g index running p-1 down to i-p+1.
         let lo = i - P + 1;
-        if plant::active("sntrup761-rq-skip-last-column") && i == 2 * P - 2 {
-            // Planted: the loop bound stops one column short.
+        if skips_column(i) {
             continue;
         }
         *out = fq_freeze(dot_rq(&f[lo..], &g[lo..]));

@@ -18,13 +18,20 @@ fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
     for (w, b) in l.iter_mut().zip(bytes.chunks_exact(4)) {
         *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     }
-    if reference::plant::active("sntrup761-batched-last-word") {
-        // Planted: the last word read from the previous word's bytes.
-        l[P - 1] = l[P - 2];
-    }
+    planted_last_word(&mut l);
     // The buffer held secret material; do not leave it on the stack.
     bytes[..].zeroize();
     l
+}
+
+/// Planted (`sntrup761-batched-last-word`): the last word read from the previous
+/// word's bytes. No mutants: plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_last_word(l: &mut [u32; P]) {
+    if reference::plant::active("sntrup761-batched-last-word") {
+        l[P - 1] = l[P - 2];
+    }
 }
 
 /// Short_random, batched: one draw, then `Short_fromlist`.
