@@ -8,6 +8,8 @@
 //! * `refopt vectors ed25519 FILE [--variant V]` checks a file in the `sign.input`
 //!   format line by line.
 //! * `refopt list` lists pairs, preconditions and KAT schemes.
+//! * `refopt prove [--json] [--markdown] [--only ID] [--self-test]` runs the proof
+//!   obligations (`equivalence::prove`).
 
 // Progress arithmetic on case counts only: no secrets here.
 #![allow(clippy::integer_division_remainder_used)]
@@ -66,6 +68,8 @@ enum Command {
     },
     /// List pairs, their preconditions, and KAT schemes with their variants.
     List,
+    /// Run the proof obligations' machine checks and print the ledger.
+    Prove(equivalence::prove::cli::ProveArgs),
 }
 
 #[derive(clap::Args, Default)]
@@ -102,6 +106,7 @@ fn main() -> ExitCode {
             list();
             ExitCode::SUCCESS
         }
+        Command::Prove(args) => equivalence::prove::cli::main(&args),
     }
 }
 

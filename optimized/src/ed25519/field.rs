@@ -23,7 +23,12 @@ pub fn ec_addm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n = w.clone();
     let _ = add_n(&mut w, u, v);
     let borrow = sub_n(&mut n, &w, &p);
-    set_cond(&mut w, &n, &borrow.is_zero());
+    let keep = if reference::plant::active("ed25519-addm-keeps-the-borrowed-difference") {
+        L::constant(1)
+    } else {
+        borrow.is_zero()
+    };
+    set_cond(&mut w, &n, &keep);
     clear_bit_255(&mut w);
     w
 }
@@ -39,7 +44,12 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n = w.clone();
     let borrow = sub_n(&mut w, u, v);
     let _ = add_n(&mut n, &w, &p);
-    set_cond(&mut w, &n, &borrow);
+    let take = if reference::plant::active("ed25519-subm-adds-p-unconditionally") {
+        L::constant(1)
+    } else {
+        borrow
+    };
+    set_cond(&mut w, &n, &take);
     clear_bit_255(&mut w);
     w
 }
@@ -66,7 +76,12 @@ pub fn ec_mulm_25519_fold19<L: Limb>(n: &mut [L; 8]) -> ([L; 4], L) {
     let _ = rshift_within::<L, 8, 5, 0, 3, 63>(n);
     // cy = addmul_1 (w, n, 4, 19): n[0..4] is H_low.
     let h_low = n.first_chunk::<4>().unwrap_or_else(|| unreachable!());
-    let cy = addmul_1(&mut w, h_low, &L::constant(19));
+    let nineteen = if reference::plant::active("ed25519-fold19-multiplies-by-21") {
+        21
+    } else {
+        19
+    };
+    let cy = addmul_1(&mut w, h_low, &L::constant(nineteen));
     // Always true: L < 2^255 and 19·H_low < 19·2^256.
     cy.lemma_le(19, "mulm carry limb <= 19 on every input");
     (w, cy)

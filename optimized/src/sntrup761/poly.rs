@@ -16,9 +16,8 @@
 //! reduces step by step: the results are identical for every input satisfying the
 //! kernel preconditions.
 
-use reference::sntrup761::arith::{f3_freeze, fq_freeze};
-use reference::sntrup761::poly::{r3_wrap, rq_wrap};
-use reference::sntrup761::{Fq, P, Small, is_rq, is_small, small_le_2};
+use reference::sntrup761::poly::{Arith, Int, r3_wrap_over, rq_wrap_over};
+use reference::sntrup761::{Fq, P, Small};
 
 /// Largest |Σ| the Rq accumulator reaches, with |f| <= q12 and |g| <= 2.
 pub const RQ_ACC_BOUND: i64 = 2 * 761 * 2295;
@@ -31,56 +30,78 @@ const _: () = assert!(R3_ACC_BOUND <= i16::MAX as i64);
 /// Σ_k f\[k\]·g_rev\[n−1−k\] in i32: the inner product of one output coefficient,
 /// with `g_rev` read backwards (the g\[i−j\] of the C loop).
 #[inline(always)]
-fn dot_rq(f: &[Fq], g_rev: &[Small]) -> i32 {
-    f.iter()
-        .zip(g_rev.iter().rev())
-        .map(|(&a, &b)| i32::from(a) * i32::from(b))
-        .sum()
+fn dot_rq<A: Arith>(f: &[A::Fq], g_rev: &[A::Small]) -> A::Wide {
+    f.iter().zip(g_rev.iter().rev()).fold(A::wide_zero(), |acc, (a, b)| {
+        A::add(acc, A::mul(A::wide_fq(a.clone()), A::wide_small(b.clone())))
+    })
 }
 
 /// As [`dot_rq`] for two small polynomials.
 #[inline(always)]
-fn dot_r3(f: &[Small], g_rev: &[Small]) -> i32 {
-    f.iter()
-        .zip(g_rev.iter().rev())
-        .map(|(&a, &b)| i32::from(a) * i32::from(b))
-        .sum()
+fn dot_r3<A: Arith>(f: &[A::Small], g_rev: &[A::Small]) -> A::Wide {
+    f.iter().zip(g_rev.iter().rev()).fold(A::wide_zero(), |acc, (a, b)| {
+        A::add(acc, A::mul(A::wide_small(a.clone()), A::wide_small(b.clone())))
+    })
 }
 
 /// Rq_mult_small, deferred reduction: h = f·g in Rq.
 ///
 /// Preconditions: |f\[j\]| <= q12, |g\[j\]| <= 2. Postcondition: identical to
-/// [`reference::sntrup761::poly::rq_mult_small_per_step`].
+/// [`reference::sntrup761::poly::rq_mult_small_per_step`] (obligation S-7 of
+/// `refopt prove`, for every input meeting the preconditions).
 pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
-    debug_assert!(is_rq(f) && small_le_2(g), "Kernels::rq_mult_small requires");
-    let mut fg = [0 as Fq; 2 * P - 1];
+    rq_mult_small_deferred_over::<Int>(h, f, g);
+}
+
+/// [`rq_mult_small_deferred`] over any [`Arith`].
+pub fn rq_mult_small_deferred_over<A: Arith>(
+    h: &mut [A::Fq; P],
+    f: &[A::Fq; P],
+    g: &[A::Small; P],
+) {
+    // Planted bug (proof self-test): the first product of every low coefficient is lost.
+    let skip = usize::from(reference::plant::active(
+        "sntrup761-rq-deferred-skips-the-first-product",
+    ));
+    let mut fg: [A::Fq; 2 * P - 1] = core::array::from_fn(|_| A::fq_zero());
     for (i, out) in fg.iter_mut().enumerate().take(P) {
         // j in 0..=i pairs f[j] with g[i-j].
-        *out = fq_freeze(dot_rq(&f[..=i], &g[..=i]));
+        let s = skip.min(i);
+        *out = A::fq_freeze(dot_rq::<A>(&f[s..=i], &g[..=i - s]));
     }
     for (i, out) in fg.iter_mut().enumerate().skip(P) {
         // j in i-p+1..p pairs f[j] with g[i-j], g index running p-1 down to i-p+1.
         let lo = i - P + 1;
-        *out = fq_freeze(dot_rq(&f[lo..], &g[lo..]));
+        *out = A::fq_freeze(dot_rq::<A>(&f[lo..], &g[lo..]));
     }
-    rq_wrap(h, &mut fg);
-    debug_assert!(is_rq(h), "Kernels::rq_mult_small ensures");
+    rq_wrap_over::<A>(h, &mut fg);
 }
 
 /// R3_mult, deferred reduction: h = f·g in R3.
 ///
 /// Preconditions: |f\[j\]|, |g\[j\]| <= 2. Postcondition: identical to
-/// [`reference::sntrup761::poly::r3_mult_per_step`].
+/// [`reference::sntrup761::poly::r3_mult_per_step`] (obligation S-8).
 pub fn r3_mult_deferred(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
-    debug_assert!(small_le_2(f) && small_le_2(g), "Kernels::r3_mult requires");
-    let mut fg = [0 as Small; 2 * P - 1];
+    r3_mult_deferred_over::<Int>(h, f, g);
+}
+
+/// [`r3_mult_deferred`] over any [`Arith`].
+pub fn r3_mult_deferred_over<A: Arith>(
+    h: &mut [A::Small; P],
+    f: &[A::Small; P],
+    g: &[A::Small; P],
+) {
+    // Planted bug (proof self-test): the last product of every high coefficient is lost.
+    let drop = usize::from(reference::plant::active(
+        "sntrup761-r3-deferred-drops-the-last-product",
+    ));
+    let mut fg: [A::Small; 2 * P - 1] = core::array::from_fn(|_| A::small_zero());
     for (i, out) in fg.iter_mut().enumerate().take(P) {
-        *out = f3_freeze(dot_r3(&f[..=i], &g[..=i]) as i16);
+        *out = A::f3_freeze(A::narrow(dot_r3::<A>(&f[..=i], &g[..=i])));
     }
     for (i, out) in fg.iter_mut().enumerate().skip(P) {
         let lo = i - P + 1;
-        *out = f3_freeze(dot_r3(&f[lo..], &g[lo..]) as i16);
+        *out = A::f3_freeze(A::narrow(dot_r3::<A>(&f[lo..P - drop], &g[lo + drop..])));
     }
-    r3_wrap(h, &mut fg);
-    debug_assert!(is_small(h), "Kernels::r3_mult ensures");
+    r3_wrap_over::<A>(h, &mut fg);
 }
