@@ -57,12 +57,12 @@ pub const ALL: &[Plant] = &[
     Plant {
         name: "sntrup761-rq-deferred-skips-the-first-product",
         description: "optimized::sntrup761::poly::rq_mult_small_deferred_over leaves f[0]·g[i] out of the low coefficients",
-        caught_by: "prove S-7",
+        caught_by: "prove S-7a",
     },
     Plant {
         name: "sntrup761-r3-deferred-drops-the-last-product",
         description: "optimized::sntrup761::poly::r3_mult_deferred_over leaves f[p−1]·g[i−p+1] out of the high coefficients",
-        caught_by: "prove S-8",
+        caught_by: "prove S-7b",
     },
     Plant {
         name: "ntruhps2048509-pack-gather-moves-a-term",

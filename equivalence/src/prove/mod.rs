@@ -118,7 +118,7 @@ pub struct Evidence {
     /// What the check covered.
     pub coverage: Coverage,
     /// What ran, in a few words with numbers (values enumerated, forms compared,
-    /// solver queries).
+    /// solver queries). Deterministic (no times): it goes into the generated ledger.
     pub detail: String,
     /// SMT queries with their answers and times, when the check asked a solver.
     pub queries: Vec<smt::QueryRecord>,
@@ -393,19 +393,24 @@ pub fn markdown(rows: &[Row]) -> String {
             opt.page(),
             opt.page()
         );
-        let _ = writeln!(s, "| ID | statement | method | domain | status | mutant |");
+        let _ = writeln!(
+            s,
+            "| ID | statement | method | domain | status: what the check covered | mutant |"
+        );
         let _ = writeln!(s, "|---|---|---|---|---|---|");
         for r in these {
             let o = r.obligation;
             let status = match &r.result {
                 Ok(Evidence {
                     coverage: Coverage::Proved,
+                    detail,
                     ..
-                }) => "**proved**".to_owned(),
+                }) => format!("**proved**: {detail}"),
                 Ok(Evidence {
                     coverage: Coverage::Checked(n),
+                    detail,
                     ..
-                }) => format!("checked on {n} inputs"),
+                }) => format!("checked on {n} inputs: {detail}"),
                 Err(Failure::Failed(m)) => format!("**FAILED**: {m}"),
                 Err(Failure::NotRun(m)) => format!("**not run**: {m}"),
             };

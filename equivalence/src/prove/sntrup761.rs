@@ -184,7 +184,7 @@ fn compare(
     )))
 }
 
-/// S-7: deferred `Rq_mult_small` = per-step.
+/// S-7a: deferred `Rq_mult_small` = per-step.
 fn rq_mult_small_equal() -> CheckResult {
     let m = Q as u32;
     compare(m, i64::from(Q12), 2, "Rq_mult_small", |f, g| {
@@ -196,7 +196,7 @@ fn rq_mult_small_equal() -> CheckResult {
     })
 }
 
-/// S-8: deferred `R3_mult` = per-step.
+/// S-7b: deferred `R3_mult` = per-step.
 fn r3_mult_equal() -> CheckResult {
     compare(3, 2, 2, "R3_mult", |f, g| {
         let mut r: [Val; P] = core::array::from_fn(|_| Val::zero());
@@ -359,24 +359,24 @@ pub static OBLIGATIONS: &[Obligation] = &[
         check: f3_freeze_exhaustive,
     },
     Obligation {
-        id: "S-7",
+        id: "S-7a",
         optimization: Optimization::Sntrup761Deferred,
         statement: "deferred `Rq_mult_small` (i32 accumulator, one freeze per coefficient) = the reference (freeze after every multiply-add), coefficient for coefficient",
         method: "symbolic evaluation of both shipped kernels (and the shared wrap-around) over exact forms mod q with intervals: no i32/i16 overflow, every `Fq_freeze` argument inside S-3's domain (largest: the deferred sum, |Σ| <= 3 492 990), equal canonical outputs",
         domain: "every f with |f_i| <= q12 and g with |g_i| <= 2",
         mutant: Mutant::Plant("sntrup761-rq-deferred-skips-the-first-product"),
-        cheap: false,
+        cheap: true,
         needs_smt: false,
         check: rq_mult_small_equal,
     },
     Obligation {
-        id: "S-8",
+        id: "S-7b",
         optimization: Optimization::Sntrup761Deferred,
         statement: "deferred `R3_mult` = the reference, coefficient for coefficient",
         method: "symbolic evaluation of both shipped kernels over exact forms mod 3 with intervals: the i32 sum (|Σ| <= 3044) truncates to i16 exactly, every `F3_freeze` argument is an i16 (S-4), equal canonical outputs",
         domain: "every f, g with |f_i|, |g_i| <= 2",
         mutant: Mutant::Plant("sntrup761-r3-deferred-drops-the-last-product"),
-        cheap: false,
+        cheap: true,
         needs_smt: false,
         check: r3_mult_equal,
     },

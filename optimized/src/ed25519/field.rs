@@ -5,7 +5,7 @@
 //!
 //! Same limb layer, same signatures and the same contract as the reference
 //! `reference::ed25519::field`: defined on every 4-limb input and equal to it limb
-//! for limb (obligations ED-1, ED-2 in docs/ed25519.md, proved by SMT).
+//! for limb (obligations ED-1a, ED-1b, ED-2 of `refopt prove`, proved by SMT).
 
 use reference::ed25519::field::{clear_bit_255, p};
 use reference::ed25519::mpih::{

@@ -47,7 +47,7 @@ fn dot_r3<A: Arith>(f: &[A::Small], g_rev: &[A::Small]) -> A::Wide {
 /// Rq_mult_small, deferred reduction: h = f·g in Rq.
 ///
 /// Preconditions: |f\[j\]| <= q12, |g\[j\]| <= 2. Postcondition: identical to
-/// [`reference::sntrup761::poly::rq_mult_small_per_step`] (obligation S-7 of
+/// [`reference::sntrup761::poly::rq_mult_small_per_step`] (obligation S-7a of
 /// `refopt prove`, for every input meeting the preconditions).
 pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
     rq_mult_small_deferred_over::<Int>(h, f, g);
@@ -80,7 +80,7 @@ pub fn rq_mult_small_deferred_over<A: Arith>(
 /// R3_mult, deferred reduction: h = f·g in R3.
 ///
 /// Preconditions: |f\[j\]|, |g\[j\]| <= 2. Postcondition: identical to
-/// [`reference::sntrup761::poly::r3_mult_per_step`] (obligation S-8).
+/// [`reference::sntrup761::poly::r3_mult_per_step`] (obligation S-7b).
 pub fn r3_mult_deferred(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
     r3_mult_deferred_over::<Int>(h, f, g);
 }

@@ -38,7 +38,7 @@ pub fn r3_from_rq(out: &mut [Small; P], r: &[Fq; P]) {
 /// `i8` small values, an `i32` and an `i16` accumulator); `refopt prove` instantiates
 /// it with exact forms carrying intervals, which checks every range (no overflow,
 /// every freeze argument inside its exact domain) and compares the results for every
-/// input (obligations S-7, S-8). Each method is the one C operation named in its doc.
+/// input (obligations S-7a, S-7b). Each method is the one C operation named in its doc.
 pub trait Arith {
     /// An Fq coefficient (`Fq`, `i16`).
     type Fq: Clone;
