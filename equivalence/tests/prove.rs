@@ -11,6 +11,9 @@
 //!   evaluated at sampled inputs, give the concrete outputs (the trust base of the
 //!   proofs, checked on samples).
 
+// Test indices and sampled values only: no secrets.
+#![allow(clippy::integer_division_remainder_used)]
+
 use equivalence::prove::{self, Coverage, Failure, Mutant};
 
 fn env_is_1(name: &str) -> bool {
@@ -70,10 +73,9 @@ fn every_obligation_has_a_registered_mutant() {
     for o in &obligations {
         assert!(ids.insert(o.id), "duplicate obligation ID {}", o.id);
         if let Mutant::Plant(name) = o.mutant {
-            let p = plants
-                .iter()
-                .find(|p| p.name == name)
-                .unwrap_or_else(|| panic!("{}: plant {name} is not in reference::plant::ALL", o.id));
+            let p = plants.iter().find(|p| p.name == name).unwrap_or_else(|| {
+                panic!("{}: plant {name} is not in reference::plant::ALL", o.id)
+            });
             assert_eq!(p.caught_by, format!("prove {}", o.id), "{name}");
         }
     }
@@ -130,12 +132,16 @@ fn mlkem_forms_evaluate_to_the_u16_kernel() {
     for _ in 0..3 {
         let values: Vec<u16> = (0..=24 * N).map(|_| g.below(3329) as u16).collect();
         let ac: Matrix = core::array::from_fn(|j| {
-            core::array::from_fn(|i| NttPoly(core::array::from_fn(|c| values[1 + (j * 4 + i) * N + c])))
+            core::array::from_fn(|i| {
+                NttPoly(core::array::from_fn(|c| values[1 + (j * 4 + i) * N + c]))
+            })
         });
-        let yc: [NttPoly; MAX_K] =
-            core::array::from_fn(|j| NttPoly(core::array::from_fn(|c| values[1 + 16 * N + j * N + c])));
-        let ec: [Poly; MAX_K] =
-            core::array::from_fn(|i| Poly(core::array::from_fn(|c| values[1 + 20 * N + i * N + c])));
+        let yc: [NttPoly; MAX_K] = core::array::from_fn(|j| {
+            NttPoly(core::array::from_fn(|c| values[1 + 16 * N + j * N + c]))
+        });
+        let ec: [Poly; MAX_K] = core::array::from_fn(|i| {
+            Poly(core::array::from_fn(|c| values[1 + 20 * N + i * N + c]))
+        });
         let mut uc = [Poly::ZERO; MAX_K];
         Reference::encrypt_u(k, &ac, &yc, &ec, &mut uc);
         for i in 0..k {
@@ -150,11 +156,12 @@ fn mlkem_forms_evaluate_to_the_u16_kernel() {
 #[test]
 fn sntrup761_forms_evaluate_to_the_integer_kernels() {
     use equivalence::prove::sntrup761::{SymArith, Val};
+    use optimized::sntrup761::poly::rq_mult_small_deferred_over;
     use reference::sntrup761::poly::{r3_mult_per_step_over, rq_mult_small_per_step};
     use reference::sntrup761::{P, Q, Q12};
-    use optimized::sntrup761::poly::rq_mult_small_deferred_over;
     let q = Q as u32;
-    let f: [Val; P] = core::array::from_fn(|j| Val::input(q, 1 + j as u32, -i64::from(Q12), i64::from(Q12)));
+    let f: [Val; P] =
+        core::array::from_fn(|j| Val::input(q, 1 + j as u32, -i64::from(Q12), i64::from(Q12)));
     let g: [Val; P] = core::array::from_fn(|j| Val::input(q, 1001 + j as u32, -2, 2));
     let mut h: [Val; P] = core::array::from_fn(|_| f[0].clone());
     rq_mult_small_deferred_over::<SymArith>(&mut h, &f, &g);
@@ -164,11 +171,19 @@ fn sntrup761_forms_evaluate_to_the_integer_kernels() {
     let mut hc = [0i16; P];
     rq_mult_small_per_step(&mut hc, &fc, &gc);
     let value = |v: u32| -> u64 {
-        let x = if v >= 1001 { i64::from(gc[(v - 1001) as usize]) } else { i64::from(fc[(v - 1) as usize]) };
+        let x = if v >= 1001 {
+            i64::from(gc[(v - 1001) as usize])
+        } else {
+            i64::from(fc[(v - 1) as usize])
+        };
         x.rem_euclid(i64::from(Q)) as u64
     };
     for i in 0..P {
-        assert_eq!(h[i].form.eval(value), i64::from(hc[i]).rem_euclid(i64::from(Q)) as u64, "h[{i}]");
+        assert_eq!(
+            h[i].form.eval(value),
+            i64::from(hc[i]).rem_euclid(i64::from(Q)) as u64,
+            "h[{i}]"
+        );
     }
     // And R3 over forms mod 3.
     let f3: [Val; P] = core::array::from_fn(|j| Val::input(3, 1 + j as u32, -2, 2));
@@ -179,11 +194,19 @@ fn sntrup761_forms_evaluate_to_the_integer_kernels() {
     let mut hc = [0i8; P];
     reference::sntrup761::poly::r3_mult_per_step(&mut hc, &fc, &gc);
     let value = |v: u32| -> u64 {
-        let x = if v >= 1001 { gc[(v - 1001) as usize] } else { fc[(v - 1) as usize] };
+        let x = if v >= 1001 {
+            gc[(v - 1001) as usize]
+        } else {
+            fc[(v - 1) as usize]
+        };
         i64::from(x).rem_euclid(3) as u64
     };
     for i in 0..P {
-        assert_eq!(h3[i].form.eval(value), i64::from(hc[i]).rem_euclid(3) as u64, "h3[{i}]");
+        assert_eq!(
+            h3[i].form.eval(value),
+            i64::from(hc[i]).rem_euclid(3) as u64,
+            "h3[{i}]"
+        );
     }
 }
 
@@ -191,12 +214,16 @@ fn sntrup761_forms_evaluate_to_the_integer_kernels() {
 fn ntru_boolean_words_evaluate_to_the_machine_words() {
     use equivalence::prove::gf2::{Anf, Bit, Word};
     use equivalence::prove::ntruhps2048509::SymBits;
-    use optimized::ntruhps2048509::r2_inv::{clmul64_portable, clmul64_portable_over, r2_mul_portable, r2_mul_with};
+    use optimized::ntruhps2048509::r2_inv::{
+        clmul64_portable, clmul64_portable_over, r2_mul_portable, r2_mul_with,
+    };
     use reference::ntruhps2048509::params::N;
     let eval = |w: &Word, x: &dyn Fn(u32) -> bool| -> u128 {
         let mut r = 0u128;
         for (i, b) in w.bits.iter().enumerate() {
-            let Bit::Known(a) = b else { panic!("bit {i} unknown") };
+            let Bit::Known(a) = b else {
+                panic!("bit {i} unknown")
+            };
             let mut v = false;
             for &m in a.monomials() {
                 let (p, q) = (m >> 16, m & 0xffff);
@@ -207,13 +234,21 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
         r
     };
     let vars = |first: u32, n: usize| Word {
-        bits: (0..n).map(|i| Bit::Known(Anf::var(first + i as u32))).collect(),
+        bits: (0..n)
+            .map(|i| Bit::Known(Anf::var(first + i as u32)))
+            .collect(),
     };
     let p = clmul64_portable_over::<SymBits>(vars(1, 64), vars(101, 64));
     let mut g = Xorshift(3);
     for _ in 0..50 {
         let (a, b) = (g.next(), g.next());
-        let x = |v: u32| if v >= 101 { (b >> (v - 101)) & 1 == 1 } else { (a >> (v - 1)) & 1 == 1 };
+        let x = |v: u32| {
+            if v >= 101 {
+                (b >> (v - 101)) & 1 == 1
+            } else {
+                (a >> (v - 1)) & 1 == 1
+            }
+        };
         assert_eq!(eval(&p, &x), clmul64_portable(a, b));
     }
     // The folded product on 509-bit operands.
@@ -222,7 +257,11 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
             bits: (0..64)
                 .map(|b| {
                     let i = 64 * w + b;
-                    if i < N { Bit::Known(Anf::var(first + i as u32)) } else { Bit::Known(Anf::zero()) }
+                    if i < N {
+                        Bit::Known(Anf::var(first + i as u32))
+                    } else {
+                        Bit::Known(Anf::zero())
+                    }
                 })
                 .collect(),
         })
@@ -240,7 +279,11 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
         b[7] &= (1 << (N - 448)) - 1;
         let want = r2_mul_portable(&a, &b);
         let x = |v: u32| {
-            let (src, i) = if v >= 1001 { (&b, v - 1001) } else { (&a, v - 1) };
+            let (src, i) = if v >= 1001 {
+                (&b, v - 1001)
+            } else {
+                (&a, v - 1)
+            };
             (src[(i / 64) as usize] >> (i % 64)) & 1 == 1
         };
         for w in 0..8 {
@@ -275,17 +318,37 @@ fn ed25519_terms_mean_what_u64_means() {
             u = old::P_LIMBS;
         }
         let n: [u64; 8] = core::array::from_fn(|_| g.next());
-        let (su, sv, sn) = (u.map(Sym::constant), v.map(Sym::constant), n.map(Sym::constant));
-        let c = |x: &[u64]| -> Vec<smt::Term> { x.iter().map(|&l| smt::constant(64, u128::from(l))).collect() };
+        let (su, sv, sn) = (
+            u.map(Sym::constant),
+            v.map(Sym::constant),
+            n.map(Sym::constant),
+        );
+        let c = |x: &[u64]| -> Vec<smt::Term> {
+            x.iter()
+                .map(|&l| smt::constant(64, u128::from(l)))
+                .collect()
+        };
         let t = |x: &[Sym]| -> Vec<smt::Term> { x.iter().map(|l| l.0).collect() };
-        claims.push(smt::all_eq(&t(&old::ec_addm_25519(&su, &sv)), &c(&old::ec_addm_25519(&u, &v))));
-        claims.push(smt::all_eq(&t(&new::ec_subm_25519(&su, &sv)), &c(&new::ec_subm_25519(&u, &v))));
-        claims.push(smt::all_eq(&t(&old::ec_mulm_25519(&su, &sv)), &c(&old::ec_mulm_25519(&u, &v))));
+        claims.push(smt::all_eq(
+            &t(&old::ec_addm_25519(&su, &sv)),
+            &c(&old::ec_addm_25519(&u, &v)),
+        ));
+        claims.push(smt::all_eq(
+            &t(&new::ec_subm_25519(&su, &sv)),
+            &c(&new::ec_subm_25519(&u, &v)),
+        ));
+        claims.push(smt::all_eq(
+            &t(&old::ec_mulm_25519(&su, &sv)),
+            &c(&old::ec_mulm_25519(&u, &v)),
+        ));
         let (w, cy) = new::ec_mulm_25519_reduce(&mut sn.clone());
         let (w64, cy64) = new::ec_mulm_25519_reduce(&mut { n });
         claims.push(smt::all_eq(&t(&w), &c(&w64)));
         claims.push(smt::eq(cy.0, smt::constant(64, u128::from(cy64))));
     }
-    s.prove(&Query::new("symbolic limbs on constants equal the u64 runs", smt::and(&claims)))
-        .expect("the SMT terms evaluate to the u64 results");
+    s.prove(&Query::new(
+        "symbolic limbs on constants equal the u64 runs",
+        smt::and(&claims),
+    ))
+    .expect("the SMT terms evaluate to the u64 results");
 }

@@ -134,11 +134,9 @@ pub const ALL: &[Plant] = &[
         description: "optimized::mlkem::encrypt_u_merged uses Â instead of Âᵀ",
         caught_by: "prove MLKEM-5",
     },
-
     // --- constant-time checks (ctgrind, the division scan) ---
 
     // --- fuzzing ---
-
 ];
 
 /// Whether the planted bug `name` is switched on (always `false` without the `plant`

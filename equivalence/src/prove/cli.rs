@@ -33,7 +33,10 @@ pub fn main(args: &ProveArgs) -> ExitCode {
             Some(o) => vec![o],
             None => {
                 let ids: Vec<&str> = obligations().iter().map(|o| o.id).collect();
-                eprintln!("refopt prove: no obligation `{id}` (known: {})", ids.join(", "));
+                eprintln!(
+                    "refopt prove: no obligation `{id}` (known: {})",
+                    ids.join(", ")
+                );
                 return ExitCode::from(2);
             }
         },
@@ -101,7 +104,11 @@ fn self_test(list: &[&'static Obligation], plant_bin: Option<PathBuf>) -> ExitCo
             o.seconds
         );
     }
-    let missed: Vec<&str> = outcomes.iter().filter(|o| !o.caught).map(|o| o.id).collect();
+    let missed: Vec<&str> = outcomes
+        .iter()
+        .filter(|o| !o.caught)
+        .map(|o| o.id)
+        .collect();
     let compile = list
         .iter()
         .filter(|o| matches!(o.mutant, Mutant::Compile { .. }))

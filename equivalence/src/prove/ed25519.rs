@@ -300,7 +300,10 @@ impl Lia {
     fn fresh_int(&mut self, lo: u64, hi: u64) -> String {
         self.fresh += 1;
         let name = format!("k{}", self.fresh);
-        let _ = writeln!(self.decls, "(declare-const {name} Int)\n(assert (<= {lo} {name} {hi}))");
+        let _ = writeln!(
+            self.decls,
+            "(declare-const {name} Int)\n(assert (<= {lo} {name} {hi}))"
+        );
         name
     }
 
@@ -376,7 +379,9 @@ fn reduction() -> CheckResult {
         smt::concat(o.m4[0].0, smt::concat_le(&terms(&o.m[0]))),
         smt::bvshl(smt::zext(hl, 64), smt::constant(320, 4)),
     );
-    s.prove(&Query::new("old: lshift(H_low, 4) gives 16·H_low exactly", claim).cut(&cuts(&[&o.h_low])))?;
+    s.prove(
+        &Query::new("old: lshift(H_low, 4) gives 16·H_low exactly", claim).cut(&cuts(&[&o.h_low])),
+    )?;
     let (m0, m40, h) = (lia.value(&o.m[0]), lia.v(&o.m4[0]), lia.value(&o.h_low));
     lia.fact(&format!("(= (+ {m0} (* {} {m40})) (* 16 {h}))", pow2(256)));
     for j in 0..4 {
@@ -398,10 +403,21 @@ fn reduction() -> CheckResult {
         ]);
         let what = if j < 3 { "m += H_low" } else { "w += m" };
         s.prove(
-            &Query::new(format!("old: add_n_in_place #{} ({what}) is exact, carry <= 1", j + 1), claim)
-                .cut(&cuts(&[before, addend])),
+            &Query::new(
+                format!(
+                    "old: add_n_in_place #{} ({what}) is exact, carry <= 1",
+                    j + 1
+                ),
+                claim,
+            )
+            .cut(&cuts(&[before, addend])),
         )?;
-        let (b, a, d, c) = (lia.value(before), lia.value(after), lia.value(addend), lia.v(cy));
+        let (b, a, d, c) = (
+            lia.value(before),
+            lia.value(after),
+            lia.value(addend),
+            lia.v(cy),
+        );
         lia.fact(&format!("(= (+ {a} (* {} {c})) (+ {b} {d}))", pow2(256)));
         lia.fact(&format!("(<= {c} 1)"));
         // m4 += cy is `bvadd`: the integer sum modulo 2^64.
@@ -414,7 +430,10 @@ fn reduction() -> CheckResult {
         let claim = smt::eq(
             smt::zext(smt::concat(nf.c[i + 1].0, nf.s[i].0), 2),
             smt::bvadd(
-                smt::bvadd(wide(nf.w_l[i].0), smt::bvmul(wide(nf.h_low[i].0), wide(nf.v.0))),
+                smt::bvadd(
+                    wide(nf.w_l[i].0),
+                    smt::bvmul(wide(nf.h_low[i].0), wide(nf.v.0)),
+                ),
                 wide(nf.c[i].0),
             ),
         );
@@ -423,7 +442,11 @@ fn reduction() -> CheckResult {
                 format!("new: addmul_1_step on limb {i}: s + 2^64·c' = w + {v}·u + c"),
                 claim,
             )
-            .cut(&cuts(&[&[nf.w_l[i].clone(), nf.h_low[i].clone(), nf.c[i].clone()]])),
+            .cut(&cuts(&[&[
+                nf.w_l[i].clone(),
+                nf.h_low[i].clone(),
+                nf.c[i].clone(),
+            ]])),
         )?;
         let (sv, c1, w, u, c0) = (
             lia.v(&nf.s[i]),
@@ -432,15 +455,22 @@ fn reduction() -> CheckResult {
             lia.v(&nf.h_low[i]),
             lia.v(&nf.c[i]),
         );
-        lia.fact(&format!("(= (+ {sv} (* {TWO64} {c1})) (+ {w} (* {v} {u}) {c0}))"));
+        lia.fact(&format!(
+            "(= (+ {sv} (* {TWO64} {c1})) (+ {w} (* {v} {u}) {c0}))"
+        ));
     }
     // Both halves start from the same L and H_low (the same terms, or proved equal).
     if o.w_l != nf.w_l {
-        return Err(failed("the two first halves do not take L from the same terms"));
+        return Err(failed(
+            "the two first halves do not take L from the same terms",
+        ));
     }
     if o.h_low != nf.h_low {
         let claim = smt::all_eq(&terms(&o.h_low), &terms(&nf.h_low));
-        s.prove(&Query::new("rshift and rshift_within give the same H_low", claim))?;
+        s.prove(&Query::new(
+            "rshift and rshift_within give the same H_low",
+            claim,
+        ))?;
         for (a, b) in o.h_low.iter().zip(&nf.h_low) {
             let (a, b) = (lia.v(a), lia.v(b));
             lia.fact(&format!("(= {a} {b})"));
@@ -449,13 +479,31 @@ fn reduction() -> CheckResult {
 
     // 3. The induction over the limbs, in linear integer arithmetic.
     let (l, h) = (lia.value(&o.w_l), lia.value(&o.h_low));
-    let old_val = format!("(+ {} (* {} {}))", lia.value(&o.w_out), pow2(256), lia.v(&o.m4[4]));
-    let new_val = format!("(+ {} (* {} {}))", lia.value(&nf.s), pow2(256), lia.v(&nf.c[4]));
+    let old_val = format!(
+        "(+ {} (* {} {}))",
+        lia.value(&o.w_out),
+        pow2(256),
+        lia.v(&o.m4[4])
+    );
+    let new_val = format!(
+        "(+ {} (* {} {}))",
+        lia.value(&nf.s),
+        pow2(256),
+        lia.v(&nf.c[4])
+    );
     let spec = format!("(+ {l} (* 19 {h}))");
     let name = "old first half: c·2^256 + w = L + 19·H_low";
-    s.run_text(name, &lia.query(name, &format!("(= {old_val} {spec})")), false)?;
+    s.run_text(
+        name,
+        &lia.query(name, &format!("(= {old_val} {spec})")),
+        false,
+    )?;
     let name = "new first half: c·2^256 + w = L + 19·H_low";
-    s.run_text(name, &lia.query(name, &format!("(= {new_val} {spec})")), false)?;
+    s.run_text(
+        name,
+        &lia.query(name, &format!("(= {new_val} {spec})")),
+        false,
+    )?;
     let mut eqs = String::from("(and");
     for (a, b) in o.w_out.iter().zip(&nf.s) {
         let (a, b) = (lia.v(a), lia.v(b));
@@ -517,11 +565,18 @@ fn carry_bounds() -> CheckResult {
     let below = smt::bvult(n[7].0, c64(1 << 62)); // n < 2^510 (p² < 2^510)
     s.prove(&Query::new("old carry <= 9 for n < 2^510", smt::bvule(co.0, c64(9))).hyp(below))?;
     s.prove(&Query::new("new carry <= 9 for n < 2^510", smt::bvule(cn.0, c64(9))).hyp(below))?;
-    let mut tight = Query::new("new carry = 9 is reached (<= 8 refuted)", smt::bvule(cn.0, c64(8))).hyp(below);
+    let mut tight = Query::new(
+        "new carry = 9 is reached (<= 8 refuted)",
+        smt::bvule(cn.0, c64(8)),
+    )
+    .hyp(below);
     tight.expect_sat = true;
     s.prove(&tight)?;
     for (x, bound, what) in lemmas {
-        s.prove(&Query::new(format!("in-code lemma: {what}"), smt::bvule(x, c64(bound))))?;
+        s.prove(&Query::new(
+            format!("in-code lemma: {what}"),
+            smt::bvule(x, c64(bound)),
+        ))?;
     }
     Ok(s.evidence("5 bit-vector queries over the 8 free limbs"))
 }

@@ -58,7 +58,10 @@ fn reduce_exhaustive() -> CheckResult {
     for a in 0..end {
         let r = field::reduce(a);
         if u32::from(r) != a % q {
-            return Err(Failure::failed(format!("reduce({a}) = {r}, want {}", a % q)));
+            return Err(Failure::failed(format!(
+                "reduce({a}) = {r}, want {}",
+                a % q
+            )));
         }
     }
     Ok(Evidence::proved(format!("all {end} values of a")))
@@ -96,17 +99,21 @@ fn bound_lemmas() -> CheckResult {
 /// MLKEM-4: the shipped `inverse_ntt` is Z_q-linear and inverts the shipped `ntt`.
 fn inverse_ntt_linear() -> CheckResult {
     let x: Poly<ZqForm> = Poly(core::array::from_fn(|i| var(i as u32 + 1)));
-    let image = ntt::inverse_ntt(&NttPoly(x.0.clone()));
+    let image = ntt::inverse_ntt_over(&NttPoly(x.0.clone()));
     let mut terms = 0usize;
     for (i, c) in image.0.iter().enumerate() {
-        if c.0.terms().iter().any(|&(mono, _)| mono == 0 || mono >> 32 != 0) {
+        if c.0
+            .terms()
+            .iter()
+            .any(|&(mono, _)| mono == 0 || mono >> 32 != 0)
+        {
             return Err(Failure::failed(format!(
                 "coefficient {i} of NTT⁻¹(x) is not a linear form of x"
             )));
         }
         terms += c.0.len();
     }
-    let back = ntt::inverse_ntt(&ntt::ntt(&x));
+    let back = ntt::inverse_ntt_over(&ntt::ntt_over(&x));
     for (i, (got, want)) in back.0.iter().zip(&x.0).enumerate() {
         if got != want {
             return Err(Failure::failed(format!(

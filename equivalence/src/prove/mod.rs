@@ -273,7 +273,11 @@ pub fn run(list: &[&'static Obligation], mut progress: impl FnMut(&Row)) -> Vec<
 /// The plain-text ledger (what `refopt prove` prints).
 pub fn text(rows: &[Row]) -> String {
     let mut s = String::new();
-    let w = rows.iter().map(|r| r.obligation.id.len()).max().unwrap_or(2);
+    let w = rows
+        .iter()
+        .map(|r| r.obligation.id.len())
+        .max()
+        .unwrap_or(2);
     for opt in Optimization::ALL {
         let these: Vec<&Row> = rows
             .iter()

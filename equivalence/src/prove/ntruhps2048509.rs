@@ -10,8 +10,8 @@
 
 use optimized::ntruhps2048509::Pclmul;
 use optimized::ntruhps2048509::r2_inv::{
-    Bits, CHAIN, SQUARINGS, benes_for, clmul64_portable_over, multisquare_over, r2_from_poly_over,
-    r2_inv_chain_over, r2_mul_with, r2_to_poly_over,
+    Bits, CHAIN, ChainOps, SQUARINGS, benes_for, clmul64_portable_over, multisquare_over,
+    r2_from_poly_over, r2_inv_chain_over, r2_mul_with, r2_to_poly_over,
 };
 use reference::ntruhps2048509::params::N;
 
@@ -120,7 +120,11 @@ fn clmul_spec(a: Word, b: Word) -> Word {
                 }
             }
         }
-        bits.push(if junk { Bit::Junk } else { Bit::Known(xor_all(monos)) });
+        bits.push(if junk {
+            Bit::Junk
+        } else {
+            Bit::Known(xor_all(monos))
+        });
     }
     Word { bits }
 }
@@ -142,7 +146,9 @@ fn clmul_exact() -> CheckResult {
     for t in 0..128 {
         if got.bits[t] != want.bits[t] {
             return Err(Failure::failed(match &got.bits[t] {
-                Bit::Junk => format!("bit {t} of the product is not determined (a carry can reach it)"),
+                Bit::Junk => {
+                    format!("bit {t} of the product is not determined (a carry can reach it)")
+                }
                 Bit::Known(_) => format!("bit {t} of the product is not Σ_(i+j={t}) a_i·b_j"),
             }));
         }
@@ -183,9 +189,7 @@ fn is_product(r: &[Word; 8], what: &str) -> Result<usize, Failure> {
             let mut monos = Vec::new();
             for i in 0..N {
                 let j = (t + N - i) % N;
-                monos.extend_from_slice(
-                    Anf::var2(1 + i as u32, 1001 + j as u32).monomials(),
-                );
+                monos.extend_from_slice(Anf::var2(1 + i as u32, 1001 + j as u32).monomials());
             }
             Bit::Known(xor_all(monos))
         } else {
@@ -212,7 +216,10 @@ fn mul_exact() -> CheckResult {
     let portable = r2_mul_with::<SymBits, _>(&clmul_portable, &a, &b);
     let terms = is_product(&portable, "portable")?;
     let spec = r2_mul_with::<SymBits, _>(&clmul_spec, &a, &b);
-    is_product(&spec, "with the carry-less product of the ISA (PCLMULQDQ path)")?;
+    is_product(
+        &spec,
+        "with the carry-less product of the ISA (PCLMULQDQ path)",
+    )?;
     Ok(Evidence::proved(format!(
         "509 product bits equal Σ a_i·b_j over i + j ≡ t (mod 509) ({terms} monomials), bits 509..511 zero; 36 portable multiplies (and again with the ISA's carry-less product)"
     )))
@@ -222,7 +229,11 @@ fn mul_exact() -> CheckResult {
 fn as_permutation(x: &[Word; 8], what: &str) -> Result<Vec<usize>, Failure> {
     (0..512)
         .map(|t| match bit(x, t) {
-            Bit::Known(a) if a.monomials().len() == 1 && a.monomials()[0] >= 1 && a.monomials()[0] < 1 << 16 => {
+            Bit::Known(a)
+                if a.monomials().len() == 1
+                    && a.monomials()[0] >= 1
+                    && a.monomials()[0] < 1 << 16 =>
+            {
                 Ok(a.monomials()[0] as usize - 1)
             }
             _ => Err(Failure::failed(format!(
@@ -265,7 +276,10 @@ fn multisquare_exact() -> CheckResult {
         }
     }
     for &k in &SQUARINGS {
-        let got = as_permutation(&multisquare_over::<SymBits>(&x, benes_for(k)), "multisquare")?;
+        let got = as_permutation(
+            &multisquare_over::<SymBits>(&x, benes_for(k)),
+            "multisquare",
+        )?;
         // k squarings: output bit t comes from input bit s with s·2^k ≡ t.
         for (t, &s) in got.iter().enumerate() {
             let mut src = t;
@@ -374,13 +388,19 @@ impl Exponent {
     }
 }
 
+/// The chain over exponents: x = a^e, squaring k times multiplies e by 2^k.
+struct Exponents;
+
+impl ChainOps for Exponents {
+    type Elem = Exponent;
+    fn sq(x: &Exponent, k: u32) -> Exponent {
+        x.shl(k)
+    }
+}
+
 /// N3-CHAIN: the chain the code runs has exponent 2^508 − 2, and ord_509(2) = 508.
 fn chain_exponent() -> CheckResult {
-    let e = r2_inv_chain_over(
-        &Exponent::from_u64(1),
-        |x: &Exponent, k| x.shl(k),
-        |x: &Exponent, y: &Exponent| x.add(y),
-    );
+    let e = r2_inv_chain_over::<Exponents, _>(&Exponent::from_u64(1), |x, y| x.add(y));
     let want = {
         // 2^507 − 1 as words, then shifted left by one.
         let mut ones = vec![u64::MAX; 507 / 64];

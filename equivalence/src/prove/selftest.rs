@@ -92,7 +92,10 @@ fn run_plant(bin: &Path, o: &Obligation, plant: &str) -> (bool, String) {
     if status == "failed" && exit_failed {
         (true, detail)
     } else {
-        (false, format!("status `{status}` (exit {}): {detail}", out.status))
+        (
+            false,
+            format!("status `{status}` (exit {}): {detail}", out.status),
+        )
     }
 }
 
@@ -112,7 +115,10 @@ fn run_compile(name: &str, krate: &str, id: &str) -> (bool, String) {
     if out.status.success() {
         (false, format!("{krate} built with the mutant"))
     } else if stderr.contains(id) {
-        (true, format!("{krate} does not build: the lemma {id} fails"))
+        (
+            true,
+            format!("{krate} does not build: the lemma {id} fails"),
+        )
     } else {
         (
             false,
@@ -129,7 +135,10 @@ fn run_compile(name: &str, krate: &str, id: &str) -> (bool, String) {
 ///
 /// # Errors
 /// When the plant build cannot be made.
-pub fn run(list: &[&'static Obligation], plant_bin: Option<PathBuf>) -> Result<Vec<Outcome>, String> {
+pub fn run(
+    list: &[&'static Obligation],
+    plant_bin: Option<PathBuf>,
+) -> Result<Vec<Outcome>, String> {
     let needs_plants = list.iter().any(|o| matches!(o.mutant, Mutant::Plant(_)));
     let bin = match (plant_bin, needs_plants) {
         (Some(b), _) => Some(b),

@@ -72,7 +72,12 @@ impl Val {
         }
     }
     fn mul(&self, b: &Val) -> Val {
-        let p = [self.lo * b.lo, self.lo * b.hi, self.hi * b.lo, self.hi * b.hi];
+        let p = [
+            self.lo * b.lo,
+            self.lo * b.hi,
+            self.hi * b.lo,
+            self.hi * b.hi,
+        ];
         Val {
             form: self.form.mul(&b.form),
             lo: *p.iter().min().unwrap_or(&0),
@@ -157,8 +162,7 @@ fn compare(
     run: impl Fn(&[Val; P], &[Val; P]) -> ([Val; P], [Val; P]),
 ) -> CheckResult {
     let f: [Val; P] = core::array::from_fn(|j| Val::input(m, 1 + j as u32, -f_range, f_range));
-    let g: [Val; P] =
-        core::array::from_fn(|j| Val::input(m, 1001 + j as u32, -g_range, g_range));
+    let g: [Val; P] = core::array::from_fn(|j| Val::input(m, 1001 + j as u32, -g_range, g_range));
     let (h_ref, h_opt) = run(&f, &g);
     let half = i64::from((m - 1) / 2);
     let mut terms = 0usize;
@@ -212,7 +216,7 @@ fn fq_freeze_exhaustive() -> CheckResult {
     let q = Q;
     for x in -FQ_FREEZE_DOMAIN..=FQ_FREEZE_DOMAIN {
         let r = i32::from(fq_freeze(x));
-        if r < -Q12 || r > Q12 || (x - r).rem_euclid(q) != 0 {
+        if !(-Q12..=Q12).contains(&r) || (x - r).rem_euclid(q) != 0 {
             return Err(Failure::failed(format!("Fq_freeze({x}) = {r}")));
         }
     }
@@ -273,7 +277,9 @@ impl WordSource for Stream {
     }
     fn word_shl(a: SymWord, s: u32) -> SymWord {
         let s = s as usize;
-        SymWord(core::array::from_fn(|i| if i >= s { a.0[i - s] } else { None }))
+        SymWord(core::array::from_fn(
+            |i| if i >= s { a.0[i - s] } else { None },
+        ))
     }
     fn word_add(a: SymWord, b: SymWord) -> SymWord {
         SymWord(core::array::from_fn(|i| match (a.0[i], b.0[i]) {

@@ -44,12 +44,11 @@ pub fn ec_subm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     let mut n = w.clone();
     let borrow = sub_n(&mut w, u, v);
     let _ = add_n(&mut n, &w, &p);
-    let take = if reference::plant::active("ed25519-subm-adds-p-unconditionally") {
-        L::constant(1)
+    if reference::plant::active("ed25519-subm-adds-p-unconditionally") {
+        set_cond(&mut w, &n, &L::constant(1));
     } else {
-        borrow
-    };
-    set_cond(&mut w, &n, &take);
+        set_cond(&mut w, &n, &borrow);
+    }
     clear_bit_255(&mut w);
     w
 }

@@ -2,7 +2,6 @@
 //! inverse NTT calls".
 
 use reference::mlkem::field::Zq;
-use reference::mlkem::ntt::{inverse_ntt, multiply_ntts, ntt_add, poly_add};
 use reference::mlkem::{Kernels, Matrix, NttPoly, Poly};
 
 /// The merged kernel: `u[i] = e1[i] + NTT⁻¹(Σ_j Â[j][i] ∘ ŷ[j])`, summing in the NTT
@@ -36,8 +35,8 @@ pub fn encrypt_u_merged<F: Zq>(
         for j in 0..k {
             // Âᵀ: row i of the transpose is column i of Â.
             let a_ji = if transposed { &a[i][j] } else { &a[j][i] };
-            u_hat = ntt_add(&u_hat, &multiply_ntts(a_ji, &y_hat[j]));
+            u_hat = F::ntt_add(&u_hat, &F::multiply_ntts(a_ji, &y_hat[j]));
         }
-        u[i] = poly_add(&e1[i], &inverse_ntt(&u_hat));
+        u[i] = F::poly_add(&e1[i], &F::inverse_ntt(&u_hat));
     }
 }

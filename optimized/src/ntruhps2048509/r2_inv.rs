@@ -451,9 +451,9 @@ pub fn multisquare_over<B: Bits>(a: &[B::W64; 8], masks: &[[u64; 8]; BENES_STAGE
                 }
             }
         } else {
-            for w in 0..8 {
-                let t = B::and(&B::xor(&x[w], &B::shr(&x[w], d as u32)), &mask(w));
-                x[w] = B::xor(&x[w], &B::xor(&t, &B::shl(&t, d as u32)));
+            for (w, xw) in x.iter_mut().enumerate() {
+                let t = B::and(&B::xor(xw, &B::shr(xw, d as u32)), &mask(w));
+                *xw = B::xor(xw, &B::xor(&t, &B::shl(&t, d as u32)));
             }
         }
     }
@@ -505,8 +505,12 @@ pub fn clmul64_portable(a: u64, b: u64) -> u128 {
 #[allow(clippy::needless_range_loop)] // c, i, j are bit-class numbers used together
 pub fn clmul64_portable_over<B: Bits>(a: B::W64, b: B::W64) -> B::W128 {
     let keep_all = reference::plant::active("ntruhps2048509-clmul-keeps-every-class");
-    let ai: [B::W64; 5] = core::array::from_fn(|c| B::and(&a, &B::c64(CLASS[c] as u64)));
-    let bi: [B::W64; 5] = core::array::from_fn(|c| B::and(&b, &B::c64(CLASS[c] as u64)));
+    let mut ai: [B::W64; 5] = core::array::from_fn(|_| B::c64(0));
+    let mut bi: [B::W64; 5] = core::array::from_fn(|_| B::c64(0));
+    for c in 0..5 {
+        ai[c] = B::and(&a, &B::c64(CLASS[c] as u64));
+        bi[c] = B::and(&b, &B::c64(CLASS[c] as u64));
+    }
     let mut r = B::c128(0);
     for c in 0..5 {
         let mut z = B::c128(0);
@@ -515,8 +519,11 @@ pub fn clmul64_portable_over<B: Bits>(a: B::W64, b: B::W64) -> B::W128 {
             let j = if c >= i { c - i } else { c + 5 - i };
             z = B::xor128(&z, &B::mul128(&B::widen(&ai[i]), &B::widen(&bi[j])));
         }
-        let kept = if keep_all { z } else { B::and128(&z, &B::c128(CLASS[c])) };
-        r = B::or128(&r, &kept);
+        if keep_all {
+            r = B::or128(&r, &z);
+        } else {
+            r = B::or128(&r, &B::and128(&z, &B::c128(CLASS[c])));
+        }
     }
     r
 }
@@ -550,20 +557,18 @@ fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     x: [B::W64; 4],
     y: [B::W64; 4],
 ) -> [B::W64; 8] {
-    let [x00, x01, x10, x11] = x;
-    let [y00, y01, y10, y11] = y;
-    let xs = [B::xor(&x00, &x10), B::xor(&x01, &x11)];
-    let ys = [B::xor(&y00, &y10), B::xor(&y01, &y11)];
-    let lo = mul128::<B, C>(clmul, [x00, x01], [y00, y01]);
-    let hi = mul128::<B, C>(clmul, [x10, x11], [y10, y11]);
-    let mid = mul128::<B, C>(clmul, xs, ys);
-    let mut r: [B::W64; 8] = core::array::from_fn(|i| {
-        if i < 4 {
-            lo[i].clone()
-        } else {
-            hi[i - 4].clone()
-        }
-    });
+    let (x0, x1) = ([x[0].clone(), x[1].clone()], [x[2].clone(), x[3].clone()]);
+    let (y0, y1) = ([y[0].clone(), y[1].clone()], [y[2].clone(), y[3].clone()]);
+    let lo = mul128::<B, C>(clmul, x0.clone(), y0.clone());
+    let hi = mul128::<B, C>(clmul, x1.clone(), y1.clone());
+    let mid = mul128::<B, C>(
+        clmul,
+        [B::xor(&x0[0], &x1[0]), B::xor(&x0[1], &x1[1])],
+        [B::xor(&y0[0], &y1[0]), B::xor(&y0[1], &y1[1])],
+    );
+    let mut r: [B::W64; 8] = core::array::from_fn(|_| B::c64(0));
+    r[..4].clone_from_slice(&lo);
+    r[4..].clone_from_slice(&hi);
     for i in 0..4 {
         // mid − lo − hi = x0y1 + x1y0, added at 2^128.
         r[2 + i] = B::xor(&r[2 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
@@ -585,27 +590,36 @@ pub fn mul512_over<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     x: &[B::W64; 8],
     y: &[B::W64; 8],
 ) -> [B::W64; 16] {
-    let keep_hi = reference::plant::active("ntruhps2048509-karatsuba-middle-term-keeps-hi");
-    let x0: [B::W64; 4] = core::array::from_fn(|i| x[i].clone());
-    let x1: [B::W64; 4] = core::array::from_fn(|i| x[4 + i].clone());
-    let y0: [B::W64; 4] = core::array::from_fn(|i| y[i].clone());
-    let y1: [B::W64; 4] = core::array::from_fn(|i| y[4 + i].clone());
-    let xs: [B::W64; 4] = core::array::from_fn(|i| B::xor(&x0[i], &x1[i]));
-    let ys: [B::W64; 4] = core::array::from_fn(|i| B::xor(&y0[i], &y1[i]));
-    let lo = mul256::<B, C>(clmul, x0, y0);
-    let hi = mul256::<B, C>(clmul, x1, y1);
+    let x0 = [x[0].clone(), x[1].clone(), x[2].clone(), x[3].clone()];
+    let x1 = [x[4].clone(), x[5].clone(), x[6].clone(), x[7].clone()];
+    let y0 = [y[0].clone(), y[1].clone(), y[2].clone(), y[3].clone()];
+    let y1 = [y[4].clone(), y[5].clone(), y[6].clone(), y[7].clone()];
+    let lo = mul256::<B, C>(clmul, x0.clone(), y0.clone());
+    let hi = mul256::<B, C>(clmul, x1.clone(), y1.clone());
+    let xs = [
+        B::xor(&x0[0], &x1[0]),
+        B::xor(&x0[1], &x1[1]),
+        B::xor(&x0[2], &x1[2]),
+        B::xor(&x0[3], &x1[3]),
+    ];
+    let ys = [
+        B::xor(&y0[0], &y1[0]),
+        B::xor(&y0[1], &y1[1]),
+        B::xor(&y0[2], &y1[2]),
+        B::xor(&y0[3], &y1[3]),
+    ];
     let mid = mul256::<B, C>(clmul, xs, ys);
-    let mut r: [B::W64; 16] = core::array::from_fn(|i| {
-        if i < 8 {
-            lo[i].clone()
-        } else {
-            hi[i - 8].clone()
+    let mut r: [B::W64; 16] = core::array::from_fn(|_| B::c64(0));
+    r[..8].clone_from_slice(&lo);
+    r[8..].clone_from_slice(&hi);
+    if reference::plant::active("ntruhps2048509-karatsuba-middle-term-keeps-hi") {
+        for i in 0..8 {
+            r[4 + i] = B::xor(&r[4 + i], &B::xor(&mid[i], &lo[i]));
         }
-    });
+        return r;
+    }
     for i in 0..8 {
-        let m = B::xor(&mid[i], &lo[i]);
-        let m = if keep_hi { m } else { B::xor(&m, &hi[i]) };
-        r[4 + i] = B::xor(&r[4 + i], &m);
+        r[4 + i] = B::xor(&r[4 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
     }
     r
 }
@@ -619,11 +633,12 @@ pub fn fold509(p: &[u64; 16]) -> R2 {
 /// [`fold509`] over any [`Bits`].
 #[inline(always)]
 pub fn fold509_over<B: Bits>(p: &[B::W64; 16]) -> [B::W64; 8] {
-    let mut r: [B::W64; 8] = core::array::from_fn(|w| {
+    let mut r: [B::W64; 8] = core::array::from_fn(|_| B::c64(0));
+    for w in 0..8 {
         // Bits 509 + 64w .. 509 + 64w + 63 start at bit 61 of word 7 + w.
         let hi = B::or(&B::shr(&p[7 + w], 61), &B::shl(&p[8 + w], 3));
-        B::xor(&p[w], &hi)
-    });
+        r[w] = B::xor(&p[w], &hi);
+    }
     // Bits 509..511 of word 7 were folded into 0..2 above (and p has no bit ≥ 1018).
     r[7] = B::and(&r[7], &B::c64(TOP_MASK));
     r
@@ -677,29 +692,48 @@ pub const FINAL_SQUARINGS: u32 = 1;
 /// 12 multiplications and 13 multi-squarings, a fixed sequence of operations.
 #[inline(always)]
 pub fn r2_inv_chain<M: Fn(&R2, &R2) -> R2>(a: &R2, mul: M) -> R2 {
-    r2_inv_chain_over(a, |x: &R2, k| multisquare(x, benes_for(k)), mul)
+    r2_inv_chain_over::<Benes, M>(a, mul)
 }
 
-/// The chain of [`r2_inv_chain`] over any element type with its multi-squaring
-/// `sq(x, k)` (= x^(2^k)) and product `mul`. Being generic, it can only combine `a`
-/// through these two operations: run over exponents (`refopt prove`, N3-CHAIN) it
-/// computes the exponent of the power it returns.
+/// The element type of the chain and its multi-squaring.
+pub trait ChainOps {
+    /// An element (a polynomial, or in the proof its exponent).
+    type Elem: Clone + Default;
+    /// x^(2^k).
+    fn sq(x: &Self::Elem, k: u32) -> Self::Elem;
+}
+
+/// The library's [`ChainOps`]: R2 elements, multi-squaring by the Beneš networks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Benes;
+
+impl ChainOps for Benes {
+    type Elem = R2;
+    #[inline(always)]
+    fn sq(x: &R2, k: u32) -> R2 {
+        multisquare(x, benes_for(k))
+    }
+}
+
+/// The chain of [`r2_inv_chain`] over any element type with its multi-squaring and
+/// product `mul`. Being generic, it can only combine `a` through these two
+/// operations: run over exponents (`refopt prove`, N3-CHAIN) it computes the exponent
+/// of the power it returns.
 #[inline(always)]
-pub fn r2_inv_chain_over<T: Clone + Default, S: Fn(&T, u32) -> T, M: Fn(&T, &T) -> T>(
-    a: &T,
-    sq: S,
+pub fn r2_inv_chain_over<O: ChainOps, M: Fn(&O::Elem, &O::Elem) -> O::Elem>(
+    a: &O::Elem,
     mul: M,
-) -> T {
-    let mut s: [T; CHAIN.len() + 1] = core::array::from_fn(|_| T::default());
+) -> O::Elem {
+    let mut s: [O::Elem; CHAIN.len() + 1] = core::array::from_fn(|_| O::Elem::default());
     s[0] = a.clone();
     for (t, step) in CHAIN.iter().enumerate() {
-        let x = sq(&s[t], step.k);
-        s[t + 1] = mul(&x, &s[step.mul]);
+        let sq = O::sq(&s[t], step.k);
+        s[t + 1] = mul(&sq, &s[step.mul]);
     }
     if reference::plant::active("ntruhps2048509-chain-skips-the-final-squaring") {
         return s[CHAIN.len()].clone();
     }
-    sq(&s[CHAIN.len()], FINAL_SQUARINGS)
+    O::sq(&s[CHAIN.len()], FINAL_SQUARINGS)
 }
 
 /// The R2 product mod x^509 − 1 with the portable carry-less multiply.

@@ -47,7 +47,10 @@ impl Kernels for Optimized {
     fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
         debug_assert!(is_rq(f) && small_le_2(g), "Kernels::rq_mult_small requires");
         poly::rq_mult_small_deferred(h, f, g);
-        debug_assert!(rq_mult_small_ensures(f, g, h), "Kernels::rq_mult_small ensures");
+        debug_assert!(
+            rq_mult_small_ensures(f, g, h),
+            "Kernels::rq_mult_small ensures"
+        );
     }
     fn r3_mult(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
         debug_assert!(small_le_2(f) && small_le_2(g), "Kernels::r3_mult requires");

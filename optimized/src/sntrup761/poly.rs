@@ -16,7 +16,7 @@
 //! reduces step by step: the results are identical for every input satisfying the
 //! kernel preconditions.
 
-use reference::sntrup761::poly::{Arith, Int, r3_wrap_over, rq_wrap_over};
+use reference::sntrup761::poly::{Arith, Int};
 use reference::sntrup761::{Fq, P, Small};
 
 /// Largest |Σ| the Rq accumulator reaches, with |f| <= q12 and |g| <= 2.
@@ -31,17 +31,24 @@ const _: () = assert!(R3_ACC_BOUND <= i16::MAX as i64);
 /// with `g_rev` read backwards (the g\[i−j\] of the C loop).
 #[inline(always)]
 fn dot_rq<A: Arith>(f: &[A::Fq], g_rev: &[A::Small]) -> A::Wide {
-    f.iter().zip(g_rev.iter().rev()).fold(A::wide_zero(), |acc, (a, b)| {
-        A::add(acc, A::mul(A::wide_fq(a.clone()), A::wide_small(b.clone())))
-    })
+    f.iter()
+        .zip(g_rev.iter().rev())
+        .fold(A::wide_zero(), |acc, (a, b)| {
+            A::add(acc, A::mul(A::wide_fq(a.clone()), A::wide_small(b.clone())))
+        })
 }
 
 /// As [`dot_rq`] for two small polynomials.
 #[inline(always)]
 fn dot_r3<A: Arith>(f: &[A::Small], g_rev: &[A::Small]) -> A::Wide {
-    f.iter().zip(g_rev.iter().rev()).fold(A::wide_zero(), |acc, (a, b)| {
-        A::add(acc, A::mul(A::wide_small(a.clone()), A::wide_small(b.clone())))
-    })
+    f.iter()
+        .zip(g_rev.iter().rev())
+        .fold(A::wide_zero(), |acc, (a, b)| {
+            A::add(
+                acc,
+                A::mul(A::wide_small(a.clone()), A::wide_small(b.clone())),
+            )
+        })
 }
 
 /// Rq_mult_small, deferred reduction: h = f·g in Rq.
@@ -74,7 +81,7 @@ pub fn rq_mult_small_deferred_over<A: Arith>(
         let lo = i - P + 1;
         *out = A::fq_freeze(dot_rq::<A>(&f[lo..], &g[lo..]));
     }
-    rq_wrap_over::<A>(h, &mut fg);
+    A::rq_wrap(h, &mut fg);
 }
 
 /// R3_mult, deferred reduction: h = f·g in R3.
@@ -103,5 +110,5 @@ pub fn r3_mult_deferred_over<A: Arith>(
         let lo = i - P + 1;
         *out = A::f3_freeze(A::narrow(dot_r3::<A>(&f[lo..P - drop], &g[lo + drop..])));
     }
-    r3_wrap_over::<A>(h, &mut fg);
+    A::r3_wrap(h, &mut fg);
 }

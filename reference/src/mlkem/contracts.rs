@@ -28,13 +28,7 @@ pub fn encrypt_u_requires(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly]) 
 /// The postcondition of [`Kernels::encrypt_u`](super::Kernels::encrypt_u): `u[..k]`
 /// equals the k²-inverse-NTT computation [`encrypt_u_per_product`] on the same
 /// inputs (hence is canonical). Vacuous when the precondition does not hold.
-pub fn encrypt_u_ensures(
-    k: usize,
-    a: &Matrix,
-    y_hat: &[NttPoly],
-    e1: &[Poly],
-    u: &[Poly],
-) -> bool {
+pub fn encrypt_u_ensures(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &[Poly]) -> bool {
     if !encrypt_u_requires(k, a, y_hat, e1) {
         return true;
     }

@@ -4,6 +4,8 @@
 //! canonical representative, so raw polynomials are comparable byte for byte and
 //! every polynomial map built from these functions is computed exactly mod q.
 
+use super::ntt::{self, NttPoly, Poly};
+
 /// The ML-KEM modulus.
 pub const Q: u16 = 3329;
 
@@ -109,6 +111,12 @@ pub fn add_mul(a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
 /// MLKEM-1..3 of `refopt prove`), the proofs on exact symbolic forms, so the
 /// polynomial map the shipped code computes is read off its symbolic run
 /// (`equivalence::prove::mlkem`).
+///
+/// The polynomial operations the kernels call are methods too, defaulting to the
+/// generic functions of [`ntt`](super::ntt) (`*_over`); `u16` routes them to the
+/// compiled `u16` instances of the same functions ([`ntt::inverse_ntt`](super::ntt::inverse_ntt),
+/// ...), so the library's kernels call one shared copy, as they did before they were
+/// generic.
 pub trait Zq: Clone {
     /// 0.
     fn zero() -> Self;
@@ -124,6 +132,22 @@ pub trait Zq: Clone {
     fn mul_sub(&self, b: &Self, c: &Self) -> Self;
     /// a·b + c·d.
     fn add_mul(&self, b: &Self, c: &Self, d: &Self) -> Self;
+    /// NTT⁻¹ ([`ntt::inverse_ntt_over`](super::ntt::inverse_ntt_over)).
+    fn inverse_ntt(f: &NttPoly<Self>) -> Poly<Self> {
+        ntt::inverse_ntt_over(f)
+    }
+    /// MultiplyNTTs ([`ntt::multiply_ntts_over`](super::ntt::multiply_ntts_over)).
+    fn multiply_ntts(f: &NttPoly<Self>, g: &NttPoly<Self>) -> NttPoly<Self> {
+        ntt::multiply_ntts_over(f, g)
+    }
+    /// Sum in R_q ([`ntt::poly_add_over`](super::ntt::poly_add_over)).
+    fn poly_add(a: &Poly<Self>, b: &Poly<Self>) -> Poly<Self> {
+        ntt::poly_add_over(a, b)
+    }
+    /// Sum in T_q ([`ntt::ntt_add_over`](super::ntt::ntt_add_over)).
+    fn ntt_add(a: &NttPoly<Self>, b: &NttPoly<Self>) -> NttPoly<Self> {
+        ntt::ntt_add_over(a, b)
+    }
 }
 
 impl Zq for Fe {
@@ -154,6 +178,22 @@ impl Zq for Fe {
     #[inline(always)]
     fn add_mul(&self, b: &Self, c: &Self, d: &Self) -> Self {
         add_mul(*self, *b, *c, *d)
+    }
+    #[inline(always)]
+    fn inverse_ntt(f: &NttPoly) -> Poly {
+        ntt::inverse_ntt(f)
+    }
+    #[inline(always)]
+    fn multiply_ntts(f: &NttPoly, g: &NttPoly) -> NttPoly {
+        ntt::multiply_ntts(f, g)
+    }
+    #[inline(always)]
+    fn poly_add(a: &Poly, b: &Poly) -> Poly {
+        ntt::poly_add(a, b)
+    }
+    #[inline(always)]
+    fn ntt_add(a: &NttPoly, b: &NttPoly) -> NttPoly {
+        ntt::ntt_add(a, b)
     }
 }
 

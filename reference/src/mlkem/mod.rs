@@ -32,7 +32,6 @@ use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
 pub use contracts::{encrypt_u_ensures, encrypt_u_requires, is_canonical};
 use field::{Fe, Zq};
-use ntt::{inverse_ntt, multiply_ntts, poly_add};
 pub use ntt::{NttPoly, Poly};
 
 /// The largest module rank (ML-KEM-1024).
@@ -173,7 +172,10 @@ pub fn encrypt_u_per_product<F: Zq>(
         u[i] = e1[i].clone();
         for j in 0..k {
             // Âᵀ: row i of the transpose is column i of Â.
-            u[i] = poly_add(&u[i], &inverse_ntt(&multiply_ntts(&a[j][i], &y_hat[j])));
+            u[i] = F::poly_add(
+                &u[i],
+                &F::inverse_ntt(&F::multiply_ntts(&a[j][i], &y_hat[j])),
+            );
         }
     }
 }

@@ -109,7 +109,13 @@ pub const GAMMAS: [Fe; 128] = {
 const INV_128: Fe = 3303;
 
 /// Algorithm 9: NTT.
-pub fn ntt<F: Zq>(f: &Poly<F>) -> NttPoly<F> {
+pub fn ntt(f: &Poly) -> NttPoly {
+    ntt_over(f)
+}
+
+/// [`ntt`] over any [`Zq`].
+#[inline(always)]
+pub fn ntt_over<F: Zq>(f: &Poly<F>) -> NttPoly<F> {
     let mut f = f.0.clone();
     let mut k = 1;
     let mut len = 128;
@@ -130,7 +136,13 @@ pub fn ntt<F: Zq>(f: &Poly<F>) -> NttPoly<F> {
 }
 
 /// Algorithm 10: NTT⁻¹.
-pub fn inverse_ntt<F: Zq>(f: &NttPoly<F>) -> Poly<F> {
+pub fn inverse_ntt(f: &NttPoly) -> Poly {
+    inverse_ntt_over(f)
+}
+
+/// [`inverse_ntt`] over any [`Zq`].
+#[inline(always)]
+pub fn inverse_ntt_over<F: Zq>(f: &NttPoly<F>) -> Poly<F> {
     let mut f = f.0.clone();
     let mut k = 127;
     let mut len = 2;
@@ -158,29 +170,50 @@ pub fn inverse_ntt<F: Zq>(f: &NttPoly<F>) -> Poly<F> {
 }
 
 /// Algorithm 11: MultiplyNTTs (with Algorithm 12, BaseCaseMultiply, inlined).
-pub fn multiply_ntts<F: Zq>(f: &NttPoly<F>, g: &NttPoly<F>) -> NttPoly<F> {
+#[inline]
+pub fn multiply_ntts(f: &NttPoly, g: &NttPoly) -> NttPoly {
+    multiply_ntts_over(f, g)
+}
+
+/// [`multiply_ntts`] over any [`Zq`].
+#[inline(always)]
+pub fn multiply_ntts_over<F: Zq>(f: &NttPoly<F>, g: &NttPoly<F>) -> NttPoly<F> {
     let mut h: [F; N] = core::array::from_fn(|_| F::zero());
     for i in 0..128 {
-        let (a0, a1) = (&f.0[2 * i], &f.0[2 * i + 1]);
-        let (b0, b1) = (&g.0[2 * i], &g.0[2 * i + 1]);
-        h[2 * i] = a0.add_mul(b0, &a1.mul(b1), &F::constant(GAMMAS[i]));
-        h[2 * i + 1] = a0.add_mul(b1, a1, b0);
+        let (a0, a1) = (f.0[2 * i].clone(), f.0[2 * i + 1].clone());
+        let (b0, b1) = (g.0[2 * i].clone(), g.0[2 * i + 1].clone());
+        h[2 * i] = a0.add_mul(&b0, &a1.mul(&b1), &F::constant(GAMMAS[i]));
+        h[2 * i + 1] = a0.add_mul(&b1, &a1, &b0);
     }
     NttPoly(h)
 }
 
 /// Coefficient-wise sum in R_q.
-pub fn poly_add<F: Zq>(a: &Poly<F>, b: &Poly<F>) -> Poly<F> {
+#[inline]
+pub fn poly_add(a: &Poly, b: &Poly) -> Poly {
+    poly_add_over(a, b)
+}
+
+/// [`poly_add`] over any [`Zq`].
+#[inline(always)]
+pub fn poly_add_over<F: Zq>(a: &Poly<F>, b: &Poly<F>) -> Poly<F> {
     Poly(core::array::from_fn(|i| a.0[i].add(&b.0[i])))
 }
 
 /// Coefficient-wise difference in R_q.
-pub fn poly_sub<F: Zq>(a: &Poly<F>, b: &Poly<F>) -> Poly<F> {
-    Poly(core::array::from_fn(|i| a.0[i].sub(&b.0[i])))
+pub fn poly_sub(a: &Poly, b: &Poly) -> Poly {
+    Poly(core::array::from_fn(|i| super::field::sub(a.0[i], b.0[i])))
 }
 
 /// Coefficient-wise sum in T_q.
-pub fn ntt_add<F: Zq>(a: &NttPoly<F>, b: &NttPoly<F>) -> NttPoly<F> {
+#[inline]
+pub fn ntt_add(a: &NttPoly, b: &NttPoly) -> NttPoly {
+    ntt_add_over(a, b)
+}
+
+/// [`ntt_add`] over any [`Zq`].
+#[inline(always)]
+pub fn ntt_add_over<F: Zq>(a: &NttPoly<F>, b: &NttPoly<F>) -> NttPoly<F> {
     NttPoly(core::array::from_fn(|i| a.0[i].add(&b.0[i])))
 }
 

@@ -45,4 +45,3 @@ pub fn rq_is_inverse(a: &Poly, r: &Poly) -> bool {
         .enumerate()
         .all(|(i, &c)| poly::modq(c) == u16::from(i == 0))
 }
-

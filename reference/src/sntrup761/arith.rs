@@ -45,12 +45,11 @@ const _: () = assert!(P as i64 <= i16::MAX as i64);
 #[inline(always)]
 pub fn fq_freeze(x: i32) -> Fq {
     let b = (x + Q12 + FQ_FREEZE_BIAS) as u32;
-    let m = if crate::plant::active("sntrup761-fq-freeze-off-by-one-multiplier") {
-        FQ_FREEZE_M - 1
-    } else {
-        FQ_FREEZE_M
-    };
-    let quot = ((u64::from(b) * m) >> 36) as u32;
+    if crate::plant::active("sntrup761-fq-freeze-off-by-one-multiplier") {
+        let quot = ((u64::from(b) * (FQ_FREEZE_M - 1)) >> 36) as u32;
+        return (b.wrapping_sub(quot.wrapping_mul(Q as u32)) as i32 - Q12) as Fq;
+    }
+    let quot = ((u64::from(b) * FQ_FREEZE_M) >> 36) as u32;
     (b.wrapping_sub(quot.wrapping_mul(Q as u32)) as i32 - Q12) as Fq
 }
 
@@ -62,12 +61,10 @@ pub fn fq_freeze(x: i32) -> Fq {
 pub fn f3_freeze(x: i16) -> Small {
     // b in [2, 65537]; b·43691 < 2^32, so the product is done in u32.
     let b = (i32::from(x) + 1 + 32769) as u32;
-    let m = if crate::plant::active("sntrup761-f3-freeze-rounds-wrong") {
-        43690
-    } else {
-        43691
-    };
-    let quot = (b * m) >> 17;
+    if crate::plant::active("sntrup761-f3-freeze-rounds-wrong") {
+        return (b - 3 * ((b * 43690) >> 17)) as i32 as Small - 1;
+    }
+    let quot = (b * 43691) >> 17;
     (b - 3 * quot) as i32 as Small - 1
 }
 
@@ -156,7 +153,17 @@ mod tests {
             let want = (x + Q12).rem_euclid(Q) - Q12;
             assert_eq!(i32::from(fq_freeze(x)), want, "x = {x}");
         }
-        for x in [i16::MIN, i16::MIN + 1, -2, -1, 0, 1, 2, i16::MAX - 1, i16::MAX] {
+        for x in [
+            i16::MIN,
+            i16::MIN + 1,
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            i16::MAX - 1,
+            i16::MAX,
+        ] {
             let want = (i32::from(x) + 1).rem_euclid(3) - 1;
             assert_eq!(i32::from(f3_freeze(x)), want, "x = {x}");
         }

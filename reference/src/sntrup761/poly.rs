@@ -74,6 +74,21 @@ pub trait Arith {
     fn fq_freeze(a: Self::Wide) -> Self::Fq;
     /// [`f3_freeze`].
     fn f3_freeze(a: Self::Narrow) -> Self::Small;
+    /// The Rq wrap-around [`rq_wrap_over`] (for [`Int`]: its compiled instance
+    /// [`rq_wrap`], called as before the kernels were generic).
+    fn rq_wrap(h: &mut [Self::Fq; P], fg: &mut [Self::Fq; 2 * P - 1])
+    where
+        Self: Sized,
+    {
+        rq_wrap_over::<Self>(h, fg);
+    }
+    /// The R3 wrap-around [`r3_wrap_over`] (for [`Int`]: [`r3_wrap`]).
+    fn r3_wrap(h: &mut [Self::Small; P], fg: &mut [Self::Small; 2 * P - 1])
+    where
+        Self: Sized,
+    {
+        r3_wrap_over::<Self>(h, fg);
+    }
 }
 
 /// The library's instance of [`Arith`]: the C types.
@@ -137,6 +152,14 @@ impl Arith for Int {
     fn f3_freeze(a: i16) -> Small {
         f3_freeze(a)
     }
+    #[inline(always)]
+    fn rq_wrap(h: &mut [Fq; P], fg: &mut [Fq; 2 * P - 1]) {
+        rq_wrap(h, fg);
+    }
+    #[inline(always)]
+    fn r3_wrap(h: &mut [Small; P], fg: &mut [Small; 2 * P - 1]) {
+        r3_wrap(h, fg);
+    }
 }
 
 /// x^p = x + 1: folds the high half of a 2p−1 product into the low p coefficients,
@@ -147,7 +170,6 @@ pub fn r3_wrap(h: &mut [Small; P], fg: &mut [Small; 2 * P - 1]) {
 }
 
 /// [`r3_wrap`] over any [`Arith`].
-#[inline(always)]
 pub fn r3_wrap_over<A: Arith>(h: &mut [A::Small; P], fg: &mut [A::Small; 2 * P - 1]) {
     for i in (P..2 * P - 1).rev() {
         fg[i - P] = A::f3_freeze(A::narrow_add(
@@ -168,7 +190,6 @@ pub fn rq_wrap(h: &mut [Fq; P], fg: &mut [Fq; 2 * P - 1]) {
 }
 
 /// [`rq_wrap`] over any [`Arith`].
-#[inline(always)]
 pub fn rq_wrap_over<A: Arith>(h: &mut [A::Fq; P], fg: &mut [A::Fq; 2 * P - 1]) {
     for i in (P..2 * P - 1).rev() {
         fg[i - P] = A::fq_freeze(A::add(
@@ -204,7 +225,10 @@ pub fn r3_mult_per_step_over<A: Arith>(
         for j in 0..=i {
             result = A::f3_freeze(A::narrow_add(
                 A::narrow_small(result),
-                A::narrow_mul(A::narrow_small(f[j].clone()), A::narrow_small(g[i - j].clone())),
+                A::narrow_mul(
+                    A::narrow_small(f[j].clone()),
+                    A::narrow_small(g[i - j].clone()),
+                ),
             ));
         }
         fg[i] = result;
@@ -214,12 +238,15 @@ pub fn r3_mult_per_step_over<A: Arith>(
         for j in i - P + 1..P {
             result = A::f3_freeze(A::narrow_add(
                 A::narrow_small(result),
-                A::narrow_mul(A::narrow_small(f[j].clone()), A::narrow_small(g[i - j].clone())),
+                A::narrow_mul(
+                    A::narrow_small(f[j].clone()),
+                    A::narrow_small(g[i - j].clone()),
+                ),
             ));
         }
         fg[i] = result;
     }
-    r3_wrap_over::<A>(h, &mut fg);
+    A::r3_wrap(h, &mut fg);
 }
 
 /// Rq_mult_small, reference: h = f·g in Rq, with `Fq_freeze` after every
@@ -259,7 +286,7 @@ pub fn rq_mult_small_per_step_over<A: Arith>(
         }
         fg[i] = result;
     }
-    rq_wrap_over::<A>(h, &mut fg);
+    A::rq_wrap(h, &mut fg);
 }
 
 /// R3_recip: out = 1/in in R3 by the constant-time extended-gcd ("divstep") loop of

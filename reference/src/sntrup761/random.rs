@@ -81,10 +81,7 @@ pub fn urandom32_over<S: WordSource + ?Sized>(s: &mut S) -> S::Word {
     s.fill(&mut c);
     let w = |i: usize, shift: u32| S::word_shl(S::byte_to_word(&c[i]), shift);
     S::word_add(
-        S::word_add(
-            S::word_add(S::byte_to_word(&c[0]), w(1, 8)),
-            w(2, 16),
-        ),
+        S::word_add(S::word_add(S::byte_to_word(&c[0]), w(1, 8)), w(2, 16)),
         w(3, 24),
     )
 }
