@@ -113,8 +113,8 @@ pub fn add_mul(a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
 /// (`equivalence::prove::mlkem`).
 ///
 /// The polynomial operations the kernels call are methods too, defaulting to the
-/// generic functions of [`ntt`](super::ntt) (`*_over`); `u16` routes them to the
-/// compiled `u16` instances of the same functions ([`ntt::inverse_ntt`](super::ntt::inverse_ntt),
+/// generic functions of [`ntt`] (`*_over`); `u16` routes them to the
+/// compiled `u16` instances of the same functions ([`ntt::inverse_ntt`],
 /// ...), so the library's kernels call one shared copy, as they did before they were
 /// generic.
 pub trait Zq: Clone {
@@ -132,19 +132,19 @@ pub trait Zq: Clone {
     fn mul_sub(&self, b: &Self, c: &Self) -> Self;
     /// a·b + c·d.
     fn add_mul(&self, b: &Self, c: &Self, d: &Self) -> Self;
-    /// NTT⁻¹ ([`ntt::inverse_ntt_over`](super::ntt::inverse_ntt_over)).
+    /// NTT⁻¹ ([`ntt::inverse_ntt_over`]).
     fn inverse_ntt(f: &NttPoly<Self>) -> Poly<Self> {
         ntt::inverse_ntt_over(f)
     }
-    /// MultiplyNTTs ([`ntt::multiply_ntts_over`](super::ntt::multiply_ntts_over)).
+    /// MultiplyNTTs ([`ntt::multiply_ntts_over`]).
     fn multiply_ntts(f: &NttPoly<Self>, g: &NttPoly<Self>) -> NttPoly<Self> {
         ntt::multiply_ntts_over(f, g)
     }
-    /// Sum in R_q ([`ntt::poly_add_over`](super::ntt::poly_add_over)).
+    /// Sum in R_q ([`ntt::poly_add_over`]).
     fn poly_add(a: &Poly<Self>, b: &Poly<Self>) -> Poly<Self> {
         ntt::poly_add_over(a, b)
     }
-    /// Sum in T_q ([`ntt::ntt_add_over`](super::ntt::ntt_add_over)).
+    /// Sum in T_q ([`ntt::ntt_add_over`]).
     fn ntt_add(a: &NttPoly<Self>, b: &NttPoly<Self>) -> NttPoly<Self> {
         ntt::ntt_add_over(a, b)
     }
