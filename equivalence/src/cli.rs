@@ -15,6 +15,9 @@
 //!   line, streaming it.
 //! * `refopt list` lists pairs (the two functions each compares, preconditions,
 //!   declared bounds) and KAT schemes.
+//! * `refopt prove [--json] [--markdown] [--only ID] [--self-test]` runs the proof
+//!   obligations ([`crate::prove`]).
+//! * `refopt zoo [--keep DIR] [--markdown]` (plant builds) runs the bug zoo.
 //!
 //! Output never panics: a closed pipe ends the program quietly (exit status 141, as a
 //! process killed by SIGPIPE), any other I/O error is a message on stderr and exit
@@ -91,6 +94,8 @@ enum Command {
     },
     /// List pairs (what each compares, preconditions, declared bounds) and KAT schemes.
     List,
+    /// Run the proof obligations' machine checks and print the ledger.
+    Prove(crate::prove::cli::ProveArgs),
     /// Bug zoo (plant builds only): run the default check with each planted bug of the
     /// zoo switched on in turn, and report which pairs catch it and how fast.
     Zoo {
@@ -209,6 +214,10 @@ pub fn main_with(extra: &[&'static dyn Pair]) -> ExitCode {
         } => vectors(&scheme, &file, variant.as_deref(), &mut out),
         Command::List => list(&pairs, &mut out).map(|()| ExitCode::SUCCESS),
         Command::Zoo { keep, markdown } => zoo(keep.as_deref(), markdown, &mut out),
+        Command::Prove(args) => {
+            // The prover writes its own output; flush ours first.
+            out.flush().map(|()| crate::prove::cli::main(&args))
+        }
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     if std::env::var_os("REFOPT_REPORT_PEAK_RSS").is_some() {

@@ -3,7 +3,8 @@
 //! The pair API ([`pair`]: what an optimization provides), the [`registry`] of the
 //! five optimizations' pairs and the loop that checks them, NIST KAT generation
 //! ([`kat`]), the official vectors ([`vectors`]) and one module per scheme with its
-//! pairs and variants. The `refopt` binary drives all of it.
+//! pairs and variants, and the proof obligations ([`prove`]). The `refopt` binary
+//! drives all of it.
 
 // The lab turns public test inputs into structured values; `/` and `%` here never
 // touch secrets. The lint stays enforced in `reference` and `optimized`.
@@ -15,6 +16,7 @@ pub mod kat;
 pub mod mlkem;
 pub mod ntruhps2048509;
 pub mod pair;
+pub mod prove;
 pub mod registry;
 pub mod regressions;
 pub mod schemes;

@@ -123,7 +123,101 @@ pub const ALL: &[Plant] = &[
         caught_by: "zoo",
     },
     // --- proof self-test: each `refopt prove` obligation fails on its mutant ---
-
+    Plant {
+        name: "sntrup761-batched-words-big-endian",
+        description: "optimized::sntrup761::random::draw_words_over reads each word big-endian (bytes 4i+3..4i)",
+        caught_by: "prove S-9",
+    },
+    Plant {
+        name: "sntrup761-fq-freeze-off-by-one-multiplier",
+        description: "reference::sntrup761::arith::fq_freeze multiplies by ⌊2^36/q⌋ instead of ⌊2^36/q⌋ + 1",
+        caught_by: "prove S-3",
+    },
+    Plant {
+        name: "sntrup761-f3-freeze-rounds-wrong",
+        description: "reference::sntrup761::arith::f3_freeze multiplies by 43690 instead of ⌈2^17/3⌉ = 43691",
+        caught_by: "prove S-4",
+    },
+    Plant {
+        name: "sntrup761-rq-deferred-skips-the-first-product",
+        description: "optimized::sntrup761::poly::rq_mult_small_deferred_over leaves f[0]·g[i] out of the low coefficients",
+        caught_by: "prove S-7a",
+    },
+    Plant {
+        name: "sntrup761-r3-deferred-drops-the-last-product",
+        description: "optimized::sntrup761::poly::r3_mult_deferred_over leaves f[p−1]·g[i−p+1] out of the high coefficients",
+        caught_by: "prove S-7b",
+    },
+    Plant {
+        name: "ntruhps2048509-pack-gather-moves-a-term",
+        description: "optimized::ntruhps2048509::r2_inv::r2_from_poly_over gathers coefficient 1 with 2^34 instead of 2^33 (its bit collides with coefficient 2's)",
+        caught_by: "prove N3-PACK",
+    },
+    Plant {
+        name: "ntruhps2048509-clmul-keeps-every-class",
+        description: "optimized::ntruhps2048509::r2_inv::clmul64_portable_over keeps every bit of each class product instead of masking its class",
+        caught_by: "prove N3-CLMUL",
+    },
+    Plant {
+        name: "ntruhps2048509-pclmul-reads-the-high-lanes",
+        description: "optimized::ntruhps2048509::arch clmul64 uses pclmulqdq imm 0x11 (the high, zero, lanes)",
+        caught_by: "prove N3-PCLMUL",
+    },
+    Plant {
+        name: "ntruhps2048509-karatsuba-middle-term-keeps-hi",
+        description: "optimized::ntruhps2048509::r2_inv::mul512_over forgets to subtract hi from the Karatsuba middle term",
+        caught_by: "prove N3-MUL",
+    },
+    Plant {
+        name: "ntruhps2048509-benes-flips-a-mask-bit",
+        description: "optimized::ntruhps2048509::r2_inv::multisquare_over flips bit 0 of the first stage's mask",
+        caught_by: "prove N3-SQ",
+    },
+    Plant {
+        name: "ntruhps2048509-chain-skips-the-final-squaring",
+        description: "optimized::ntruhps2048509::r2_inv::r2_inv_chain_over returns s507 = a^(2^507 − 1), not its square",
+        caught_by: "prove N3-CHAIN",
+    },
+    Plant {
+        name: "ed25519-addm-keeps-the-borrowed-difference",
+        description: "optimized::ed25519::field::ec_addm_25519 keeps w − p even when it borrowed",
+        caught_by: "prove ED-1a",
+    },
+    Plant {
+        name: "ed25519-subm-adds-p-unconditionally",
+        description: "optimized::ed25519::field::ec_subm_25519 adds p back even when nothing borrowed",
+        caught_by: "prove ED-1b",
+    },
+    Plant {
+        name: "ed25519-addmul-1-step-drops-the-carry-in",
+        description: "reference::ed25519::mpih::addmul_1_step ignores the carry-in limb",
+        caught_by: "prove ED-2",
+    },
+    Plant {
+        name: "ed25519-fold19-multiplies-by-21",
+        description: "optimized::ed25519::field::ec_mulm_25519_fold19 folds 21·H_low instead of 19·H_low",
+        caught_by: "prove ED-3",
+    },
+    Plant {
+        name: "mlkem-reduce-skips-the-final-subtraction",
+        description: "reference::mlkem::field::reduce returns the Barrett remainder in [0, 2q) without the final conditional subtraction",
+        caught_by: "prove MLKEM-1",
+    },
+    Plant {
+        name: "mlkem-sub-forgets-the-offset",
+        description: "reference::mlkem::field::sub computes a − b without adding q first (wraps for a < b)",
+        caught_by: "prove MLKEM-2",
+    },
+    Plant {
+        name: "mlkem-inverse-ntt-skips-the-scaling",
+        description: "reference::mlkem::ntt::inverse_ntt omits the final multiplication by 128⁻¹",
+        caught_by: "prove MLKEM-4",
+    },
+    Plant {
+        name: "mlkem-encrypt-u-transposed",
+        description: "optimized::mlkem::encrypt_u_merged uses Â instead of Âᵀ",
+        caught_by: "prove MLKEM-5",
+    },
     // --- constant-time checks (ctgrind, the division scan) ---
     Plant {
         name: "mlkem-decaps-variable-time-compare",

@@ -5,7 +5,7 @@
 //!
 //! Same limb layer, same signatures and the same contract as the reference
 //! `reference::ed25519::field`: defined on every 4-limb input and equal to it limb
-//! for limb (obligations ED-1, ED-2 in docs/ed25519.md, proved by SMT).
+//! for limb (obligations ED-1a, ED-1b, ED-2 of `refopt prove`, proved by SMT).
 
 use reference::ed25519::field::{clear_bit_255, p};
 use reference::ed25519::mpih::{Limb, add_n, addmul_1, mul_n, rshift_within, set_cond, sub_n};
@@ -66,7 +66,7 @@ pub fn ec_mulm_25519_fold19<L: Limb>(n: &mut [L; 8]) -> ([L; 4], L) {
     let _ = rshift_within::<L, 8, 5, 0, 3, 63>(n);
     // cy = addmul_1 (w, n, 4, 19): n[0..4] is H_low.
     let h_low = n.first_chunk::<4>().unwrap_or_else(|| unreachable!());
-    let cy = addmul_1(&mut w, h_low, &L::constant(19));
+    let cy = addmul_1(&mut w, h_low, &L::constant(planted::nineteen()));
     // Always true: L < 2^255 and 19·H_low < 19·2^256.
     cy.lemma_le(19, "mulm carry limb <= 19 on every input");
     (w, cy)
@@ -108,6 +108,10 @@ mod planted {
     #[mutants::skip]
     #[inline(always)]
     pub(super) fn addm_keep_n<L: Limb>(w: &[L; 4], p: &[L; 4], keep_n: L) -> L {
+        if active("ed25519-addm-keeps-the-borrowed-difference") {
+            // Proof self-test: always keeps w − p.
+            return L::constant(1);
+        }
         if active("ed25519-addm-top-limb-only") {
             let (_, top_borrow) = w[3].sbb(&p[3], &L::constant(0));
             return top_borrow.is_zero();
@@ -120,6 +124,10 @@ mod planted {
     #[mutants::skip]
     #[inline(always)]
     pub(super) fn subm_take_n<L: Limb>(w: &[L; 4], borrow: L) -> L {
+        if active("ed25519-subm-adds-p-unconditionally") {
+            // Proof self-test: always takes w + p.
+            return L::constant(1);
+        }
         if active("ed25519-subm-equal-returns-p") {
             let zero = w.iter().fold(L::constant(0), |acc, l| acc.or(l)).is_zero();
             return borrow.or(&zero);
@@ -146,6 +154,18 @@ mod planted {
             w[0] = w[0].wrapping_add(&n[0]);
         } else {
             let _ = add_n_in_place(w, n);
+        }
+    }
+
+    /// The fold's multiplier 19; `ed25519-fold19-multiplies-by-21` (proof self-test):
+    /// 21.
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn nineteen() -> u64 {
+        if active("ed25519-fold19-multiplies-by-21") {
+            21
+        } else {
+            19
         }
     }
 

@@ -8,7 +8,7 @@
 //! `#[target_feature]` functions below are sound.
 #![allow(unsafe_code)]
 
-use super::r2_inv::{R2, fold509, mul512, r2_inv_chain};
+use super::r2_inv::{Native, R2, r2_inv_chain, r2_mul_with};
 
 /// Proof that the CPU supports PCLMULQDQ.
 #[derive(Clone, Copy, Debug)]
@@ -430,7 +430,7 @@ mod avx2 {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{R2, fold509, mul512, r2_inv_chain};
+    use super::{Native, R2, r2_inv_chain, r2_mul_with};
     use core::arch::x86_64::{__m128i, _mm_clmulepi64_si128, _mm_set_epi64x, _mm_storeu_si128};
 
     /// # Safety
@@ -440,7 +440,11 @@ mod x86 {
     pub(super) unsafe fn clmul64(a: u64, b: u64) -> u128 {
         let x: __m128i = _mm_set_epi64x(0, a as i64);
         let y: __m128i = _mm_set_epi64x(0, b as i64);
-        let p = _mm_clmulepi64_si128::<0x00>(x, y);
+        let p = if reference::plant::active("ntruhps2048509-pclmul-reads-the-high-lanes") {
+            _mm_clmulepi64_si128::<0x11>(x, y)
+        } else {
+            _mm_clmulepi64_si128::<0x00>(x, y)
+        };
         let mut out = [0u8; 16];
         // SAFETY: `out` is 16 writable bytes; unaligned store.
         unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), p) };
@@ -452,7 +456,7 @@ mod x86 {
     #[target_feature(enable = "pclmulqdq,sse2")]
     pub(super) unsafe fn r2_mul(a: &R2, b: &R2) -> R2 {
         // SAFETY: this function has the features `clmul64` needs.
-        fold509(&mul512(&|x, y| unsafe { clmul64(x, y) }, a, b))
+        r2_mul_with::<Native, _>(&|x, y| unsafe { clmul64(x, y) }, a, b)
     }
 
     /// # Safety

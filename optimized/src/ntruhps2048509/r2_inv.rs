@@ -29,48 +29,211 @@ pub type R2 = [u64; 8];
 /// Mask of the valid bits of word 7 (positions 448..508).
 const TOP_MASK: u64 = (1 << (N - 448)) - 1;
 
+/// The word arithmetic the bit-level code of this module is written over.
+///
+/// The library instantiates it with [`Native`] (`u16`, `u64`, `u128`); `refopt
+/// prove` instantiates it with words whose bits are Boolean polynomials of the
+/// inputs, which shows each function computes the GF(2)-(bi)linear map it claims for
+/// every input (obligations N3-PACK, N3-CLMUL, N3-MUL, N3-SQ). Each method is the
+/// one Rust operation named in its doc.
+pub trait Bits {
+    /// A coefficient (`u16`).
+    type W16: Clone;
+    /// A 64-bit word.
+    type W64: Clone;
+    /// A 128-bit word.
+    type W128: Clone;
+    /// A `u16` constant.
+    fn c16(x: u16) -> Self::W16;
+    /// A `u64` constant.
+    fn c64(x: u64) -> Self::W64;
+    /// A `u128` constant.
+    fn c128(x: u128) -> Self::W128;
+    /// `u64::from(x)`.
+    fn from16(x: &Self::W16) -> Self::W64;
+    /// `x as u16`.
+    fn to16(x: &Self::W64) -> Self::W16;
+    /// `a ^ b`.
+    fn xor(a: &Self::W64, b: &Self::W64) -> Self::W64;
+    /// `a & b`.
+    fn and(a: &Self::W64, b: &Self::W64) -> Self::W64;
+    /// `a | b`.
+    fn or(a: &Self::W64, b: &Self::W64) -> Self::W64;
+    /// `a << s`.
+    fn shl(a: &Self::W64, s: u32) -> Self::W64;
+    /// `a >> s`.
+    fn shr(a: &Self::W64, s: u32) -> Self::W64;
+    /// `a.wrapping_mul(b)`.
+    fn wrapping_mul(a: &Self::W64, b: &Self::W64) -> Self::W64;
+    /// `u128::from(a)`.
+    fn widen(a: &Self::W64) -> Self::W128;
+    /// `a as u64`.
+    fn lo(a: &Self::W128) -> Self::W64;
+    /// `(a >> 64) as u64`.
+    fn hi(a: &Self::W128) -> Self::W64;
+    /// `a * b` (operands below 2^64: the product is exact).
+    fn mul128(a: &Self::W128, b: &Self::W128) -> Self::W128;
+    /// `a ^ b`.
+    fn xor128(a: &Self::W128, b: &Self::W128) -> Self::W128;
+    /// `a & b`.
+    fn and128(a: &Self::W128, b: &Self::W128) -> Self::W128;
+    /// `a | b`.
+    fn or128(a: &Self::W128, b: &Self::W128) -> Self::W128;
+}
+
+/// The library's [`Bits`]: machine integers.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Native;
+
+impl Bits for Native {
+    type W16 = u16;
+    type W64 = u64;
+    type W128 = u128;
+    #[inline(always)]
+    fn c16(x: u16) -> u16 {
+        x
+    }
+    #[inline(always)]
+    fn c64(x: u64) -> u64 {
+        x
+    }
+    #[inline(always)]
+    fn c128(x: u128) -> u128 {
+        x
+    }
+    #[inline(always)]
+    fn from16(x: &u16) -> u64 {
+        u64::from(*x)
+    }
+    #[inline(always)]
+    fn to16(x: &u64) -> u16 {
+        *x as u16
+    }
+    #[inline(always)]
+    fn xor(a: &u64, b: &u64) -> u64 {
+        a ^ b
+    }
+    #[inline(always)]
+    fn and(a: &u64, b: &u64) -> u64 {
+        a & b
+    }
+    #[inline(always)]
+    fn or(a: &u64, b: &u64) -> u64 {
+        a | b
+    }
+    #[inline(always)]
+    fn shl(a: &u64, s: u32) -> u64 {
+        a << s
+    }
+    #[inline(always)]
+    fn shr(a: &u64, s: u32) -> u64 {
+        a >> s
+    }
+    #[inline(always)]
+    fn wrapping_mul(a: &u64, b: &u64) -> u64 {
+        a.wrapping_mul(*b)
+    }
+    #[inline(always)]
+    fn widen(a: &u64) -> u128 {
+        u128::from(*a)
+    }
+    #[inline(always)]
+    fn lo(a: &u128) -> u64 {
+        *a as u64
+    }
+    #[inline(always)]
+    fn hi(a: &u128) -> u64 {
+        (*a >> 64) as u64
+    }
+    #[inline(always)]
+    fn mul128(a: &u128, b: &u128) -> u128 {
+        a * b
+    }
+    #[inline(always)]
+    fn xor128(a: &u128, b: &u128) -> u128 {
+        a ^ b
+    }
+    #[inline(always)]
+    fn and128(a: &u128, b: &u128) -> u128 {
+        a & b
+    }
+    #[inline(always)]
+    fn or128(a: &u128, b: &u128) -> u128 {
+        a | b
+    }
+}
+
 /// `poly_R2_tobytes`-like packing: bit i = coefficient i & 1.
 pub fn r2_from_poly(a: &Poly) -> R2 {
+    let mut r = r2_from_poly_over::<Native>(&a.0);
+    planted_pack(&mut r);
+    r
+}
+
+/// [`r2_from_poly`] over any [`Bits`], on the 509 coefficients.
+#[inline(always)]
+pub fn r2_from_poly_over<B: Bits>(a: &[B::W16; N]) -> [B::W64; 8] {
     // Four coefficients at a time: with c_k at bits 16k of x, bit 0 of c_k lands at
     // bit 48 + k of (x & 0x0001_0001_0001_0001)·GATHER (partial products at
     // 16k + 48 − 15j, pairwise distinct for k, j < 4: no carries).
     const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
-    let mut padded = [0u16; 512];
-    padded[..N].copy_from_slice(&a.0);
-    let mut r = [0u64; 8];
+    let gather = if reference::plant::active("ntruhps2048509-pack-gather-moves-a-term") {
+        GATHER ^ (1 << 33) ^ (1 << 34)
+    } else {
+        GATHER
+    };
+    let mut padded: [B::W16; 512] = core::array::from_fn(|_| B::c16(0));
+    padded[..N].clone_from_slice(a);
+    let mut r: [B::W64; 8] = core::array::from_fn(|_| B::c64(0));
     for (word, chunk) in r.iter_mut().zip(padded.as_chunks::<64>().0) {
         for (q, c) in chunk.as_chunks::<4>().0.iter().enumerate() {
-            let x = u64::from(c[0])
-                | (u64::from(c[1]) << 16)
-                | (u64::from(c[2]) << 32)
-                | (u64::from(c[3]) << 48);
-            let bits = ((x & 0x0001_0001_0001_0001).wrapping_mul(GATHER) >> 48) & 0xf;
-            *word |= bits << (4 * q);
+            let x = B::or(
+                &B::or(
+                    &B::or(&B::from16(&c[0]), &B::shl(&B::from16(&c[1]), 16)),
+                    &B::shl(&B::from16(&c[2]), 32),
+                ),
+                &B::shl(&B::from16(&c[3]), 48),
+            );
+            let spread = B::and(&x, &B::c64(0x0001_0001_0001_0001));
+            let bits = B::and(
+                &B::shr(&B::wrapping_mul(&spread, &B::c64(gather)), 48),
+                &B::c64(0xf),
+            );
+            *word = B::or(word, &B::shl(&bits, 4 * q as u32));
         }
     }
-    planted_pack(&mut r);
     r
 }
 
 /// Unpacks bits into a polynomial with coefficients in {0, 1}.
 pub fn r2_to_poly(a: &R2) -> Poly {
+    Poly(r2_to_poly_over::<Native>(a))
+}
+
+/// [`r2_to_poly`] over any [`Bits`].
+#[inline(always)]
+pub fn r2_to_poly_over<B: Bits>(a: &[B::W64; 8]) -> [B::W16; N] {
     // Four bits at a time: bit k of a nibble lands at bit 16k of nibble·SPREAD
     // (partial products at k + 15j, pairwise distinct for k, j < 4: no carries).
     const SPREAD: u64 = 1 | (1 << 15) | (1 << 30) | (1 << 45);
-    let mut padded = [0u16; 512];
-    for (&word, chunk) in a.iter().zip(padded.as_chunks_mut::<64>().0) {
+    let mut padded: [B::W16; 512] = core::array::from_fn(|_| B::c16(0));
+    for (word, chunk) in a.iter().zip(padded.as_chunks_mut::<64>().0) {
         for (q, c) in chunk.as_chunks_mut::<4>().0.iter_mut().enumerate() {
-            let x = ((word >> (4 * q)) & 0xf).wrapping_mul(SPREAD) & 0x0001_0001_0001_0001;
+            let nibble = B::and(&B::shr(word, 4 * q as u32), &B::c64(0xf));
+            let x = B::and(
+                &B::wrapping_mul(&nibble, &B::c64(SPREAD)),
+                &B::c64(0x0001_0001_0001_0001),
+            );
             *c = [
-                x as u16,
-                (x >> 16) as u16,
-                (x >> 32) as u16,
-                (x >> 48) as u16,
+                B::to16(&x),
+                B::to16(&B::shr(&x, 16)),
+                B::to16(&B::shr(&x, 32)),
+                B::to16(&B::shr(&x, 48)),
             ];
         }
     }
-    let mut r = Poly::ZERO;
-    r.0.copy_from_slice(&padded[..N]);
+    let mut r: [B::W16; N] = core::array::from_fn(|_| B::c16(0));
+    r.clone_from_slice(&padded[..N]);
     r
 }
 
@@ -263,22 +426,36 @@ pub fn multisquare_by_table(a: &R2, table: &[u16; N]) -> R2 {
 /// value, a fixed sequence of XOR, AND and shifts (constant time).
 #[inline(always)]
 pub fn multisquare(a: &R2, masks: &[[u64; 8]; BENES_STAGES]) -> R2 {
-    let mut x = *a;
+    multisquare_over::<Native>(a, masks)
+}
+
+/// [`multisquare`] over any [`Bits`].
+#[inline(always)]
+pub fn multisquare_over<B: Bits>(a: &[B::W64; 8], masks: &[[u64; 8]; BENES_STAGES]) -> [B::W64; 8] {
+    let flip = reference::plant::active("ntruhps2048509-benes-flips-a-mask-bit");
+    let mut x = a.clone();
     for (s, m) in masks.iter().enumerate() {
         let d = benes_distance(s);
+        let mask = |w: usize| {
+            if flip && s == 0 && w == 0 {
+                B::c64(m[w] ^ 1)
+            } else {
+                B::c64(m[w])
+            }
+        };
         if d >= 64 {
             let dw = d >> 6;
             for w in 0..8 {
                 if w & dw == 0 {
-                    let t = (x[w] ^ x[w + dw]) & m[w];
-                    x[w] ^= t;
-                    x[w + dw] ^= t;
+                    let t = B::and(&B::xor(&x[w], &x[w + dw]), &mask(w));
+                    x[w] = B::xor(&x[w], &t);
+                    x[w + dw] = B::xor(&x[w + dw], &t);
                 }
             }
         } else {
-            for w in 0..8 {
-                let t = (x[w] ^ (x[w] >> d)) & m[w];
-                x[w] ^= t ^ (t << d);
+            for (w, xw) in x.iter_mut().enumerate() {
+                let t = B::and(&B::xor(xw, &B::shr(xw, d as u32)), &mask(w));
+                *xw = B::xor(xw, &B::xor(&t, &B::shl(&t, d as u32)));
             }
         }
     }
@@ -344,26 +521,37 @@ const _: () = assert!(BITS_PER_CLASS < (1 << 5));
 /// positions of class (c1 + c2) mod 5, which the masks keep. 25 integer multiplies, no
 /// branch and no table lookup.
 #[inline(always)]
-#[allow(clippy::needless_range_loop)] // c, i, j are bit-class numbers used together
 pub fn clmul64_portable(a: u64, b: u64) -> u128 {
     if reference::plant::active("ntru-clmul-four-classes") {
         return clmul64_four_classes(a, b);
     }
-    let mut ai = [0u64; 5];
-    let mut bi = [0u64; 5];
+    clmul64_portable_over::<Native>(a, b)
+}
+
+/// [`clmul64_portable`] over any [`Bits`].
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // c, i, j are bit-class numbers used together
+pub fn clmul64_portable_over<B: Bits>(a: B::W64, b: B::W64) -> B::W128 {
+    let keep_all = reference::plant::active("ntruhps2048509-clmul-keeps-every-class");
+    let mut ai: [B::W64; 5] = core::array::from_fn(|_| B::c64(0));
+    let mut bi: [B::W64; 5] = core::array::from_fn(|_| B::c64(0));
     for c in 0..5 {
-        ai[c] = a & (CLASS[c] as u64);
-        bi[c] = b & (CLASS[c] as u64);
+        ai[c] = B::and(&a, &B::c64(CLASS[c] as u64));
+        bi[c] = B::and(&b, &B::c64(CLASS[c] as u64));
     }
-    let mut r: u128 = 0;
+    let mut r = B::c128(0);
     for c in 0..5 {
-        let mut z: u128 = 0;
+        let mut z = B::c128(0);
         for i in 0..5 {
             // j ≡ c − i (mod 5): the class of b that lands in class c.
             let j = if c >= i { c - i } else { c + 5 - i };
-            z ^= u128::from(ai[i]) * u128::from(bi[j]);
+            z = B::xor128(&z, &B::mul128(&B::widen(&ai[i]), &B::widen(&bi[j])));
         }
-        r |= z & CLASS[c];
+        if keep_all {
+            r = B::or128(&r, &z);
+        } else {
+            r = B::or128(&r, &B::and128(&z, &B::c128(CLASS[c])));
+        }
     }
     r
 }
@@ -371,36 +559,47 @@ pub fn clmul64_portable(a: u64, b: u64) -> u128 {
 /// 128×128 → 256-bit carry-less product, schoolbook with four 64×64 products
 /// (x0y0, x0y1, x1y0, x1y1), as in `poly_r2_mul.s`.
 #[inline(always)]
-fn mul128<C: Fn(u64, u64) -> u128>(clmul: &C, x: [u64; 2], y: [u64; 2]) -> [u64; 4] {
-    let lo = clmul(x[0], y[0]);
-    let hi = clmul(x[1], y[1]);
-    let mid = clmul(x[0], y[1]) ^ clmul(x[1], y[0]);
+fn mul128<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
+    clmul: &C,
+    x: [B::W64; 2],
+    y: [B::W64; 2],
+) -> [B::W64; 4] {
+    let lo = clmul(x[0].clone(), y[0].clone());
+    let hi = clmul(x[1].clone(), y[1].clone());
+    let mid = B::xor128(
+        &clmul(x[0].clone(), y[1].clone()),
+        &clmul(x[1].clone(), y[0].clone()),
+    );
     [
-        lo as u64,
-        (lo >> 64) as u64 ^ mid as u64,
-        hi as u64 ^ (mid >> 64) as u64,
-        (hi >> 64) as u64,
+        B::lo(&lo),
+        B::xor(&B::hi(&lo), &B::lo(&mid)),
+        B::xor(&B::lo(&hi), &B::hi(&mid)),
+        B::hi(&hi),
     ]
 }
 
 /// 256×256 → 512-bit carry-less product, Karatsuba on 128-bit halves.
 #[inline(always)]
-fn mul256<C: Fn(u64, u64) -> u128>(clmul: &C, x: [u64; 4], y: [u64; 4]) -> [u64; 8] {
-    let (x0, x1) = ([x[0], x[1]], [x[2], x[3]]);
-    let (y0, y1) = ([y[0], y[1]], [y[2], y[3]]);
-    let lo = mul128(clmul, x0, y0);
-    let hi = mul128(clmul, x1, y1);
-    let mid = mul128(
+fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
+    clmul: &C,
+    x: [B::W64; 4],
+    y: [B::W64; 4],
+) -> [B::W64; 8] {
+    let (x0, x1) = ([x[0].clone(), x[1].clone()], [x[2].clone(), x[3].clone()]);
+    let (y0, y1) = ([y[0].clone(), y[1].clone()], [y[2].clone(), y[3].clone()]);
+    let lo = mul128::<B, C>(clmul, x0.clone(), y0.clone());
+    let hi = mul128::<B, C>(clmul, x1.clone(), y1.clone());
+    let mid = mul128::<B, C>(
         clmul,
-        [x0[0] ^ x1[0], x0[1] ^ x1[1]],
-        [y0[0] ^ y1[0], y0[1] ^ y1[1]],
+        [B::xor(&x0[0], &x1[0]), B::xor(&x0[1], &x1[1])],
+        [B::xor(&y0[0], &y1[0]), B::xor(&y0[1], &y1[1])],
     );
-    let mut r = [0u64; 8];
-    r[..4].copy_from_slice(&lo);
-    r[4..].copy_from_slice(&hi);
+    let mut r: [B::W64; 8] = core::array::from_fn(|_| B::c64(0));
+    r[..4].clone_from_slice(&lo);
+    r[4..].clone_from_slice(&hi);
     for i in 0..4 {
         // mid − lo − hi = x0y1 + x1y0, added at 2^128.
-        r[2 + i] ^= mid[i] ^ lo[i] ^ hi[i];
+        r[2 + i] = B::xor(&r[2 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
     }
     r
 }
@@ -409,20 +608,46 @@ fn mul256<C: Fn(u64, u64) -> u128>(clmul: &C, x: [u64; 4], y: [u64; 4]) -> [u64;
 /// `mul256`: 3·3·4 = 36 calls of `clmul`.
 #[inline(always)]
 pub fn mul512<C: Fn(u64, u64) -> u128>(clmul: &C, x: &R2, y: &R2) -> [u64; 16] {
-    let x0 = [x[0], x[1], x[2], x[3]];
-    let x1 = [x[4], x[5], x[6], x[7]];
-    let y0 = [y[0], y[1], y[2], y[3]];
-    let y1 = [y[4], y[5], y[6], y[7]];
-    let lo = mul256(clmul, x0, y0);
-    let hi = mul256(clmul, x1, y1);
-    let xs = [x0[0] ^ x1[0], x0[1] ^ x1[1], x0[2] ^ x1[2], x0[3] ^ x1[3]];
-    let ys = [y0[0] ^ y1[0], y0[1] ^ y1[1], y0[2] ^ y1[2], y0[3] ^ y1[3]];
-    let mid = mul256(clmul, xs, ys);
-    let mut r = [0u64; 16];
-    r[..8].copy_from_slice(&lo);
-    r[8..].copy_from_slice(&hi);
+    mul512_over::<Native, C>(clmul, x, y)
+}
+
+/// [`mul512`] over any [`Bits`].
+#[inline(always)]
+pub fn mul512_over<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
+    clmul: &C,
+    x: &[B::W64; 8],
+    y: &[B::W64; 8],
+) -> [B::W64; 16] {
+    let x0 = [x[0].clone(), x[1].clone(), x[2].clone(), x[3].clone()];
+    let x1 = [x[4].clone(), x[5].clone(), x[6].clone(), x[7].clone()];
+    let y0 = [y[0].clone(), y[1].clone(), y[2].clone(), y[3].clone()];
+    let y1 = [y[4].clone(), y[5].clone(), y[6].clone(), y[7].clone()];
+    let lo = mul256::<B, C>(clmul, x0.clone(), y0.clone());
+    let hi = mul256::<B, C>(clmul, x1.clone(), y1.clone());
+    let xs = [
+        B::xor(&x0[0], &x1[0]),
+        B::xor(&x0[1], &x1[1]),
+        B::xor(&x0[2], &x1[2]),
+        B::xor(&x0[3], &x1[3]),
+    ];
+    let ys = [
+        B::xor(&y0[0], &y1[0]),
+        B::xor(&y0[1], &y1[1]),
+        B::xor(&y0[2], &y1[2]),
+        B::xor(&y0[3], &y1[3]),
+    ];
+    let mid = mul256::<B, C>(clmul, xs, ys);
+    let mut r: [B::W64; 16] = core::array::from_fn(|_| B::c64(0));
+    r[..8].clone_from_slice(&lo);
+    r[8..].clone_from_slice(&hi);
+    if reference::plant::active("ntruhps2048509-karatsuba-middle-term-keeps-hi") {
+        for i in 0..8 {
+            r[4 + i] = B::xor(&r[4 + i], &B::xor(&mid[i], &lo[i]));
+        }
+        return r;
+    }
     for i in 0..8 {
-        r[4 + i] ^= mid[i] ^ lo[i] ^ hi[i];
+        r[4 + i] = B::xor(&r[4 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
     }
     r
 }
@@ -430,15 +655,32 @@ pub fn mul512<C: Fn(u64, u64) -> u128>(clmul: &C, x: &R2, y: &R2) -> [u64; 16] {
 /// Folds a product of degree ≤ 1016 mod x^509 − 1: bit j ≥ 509 is XORed into j − 509.
 #[inline(always)]
 pub fn fold509(p: &[u64; 16]) -> R2 {
-    let mut r = [0u64; 8];
+    fold509_over::<Native>(p)
+}
+
+/// [`fold509`] over any [`Bits`].
+#[inline(always)]
+pub fn fold509_over<B: Bits>(p: &[B::W64; 16]) -> [B::W64; 8] {
+    let mut r: [B::W64; 8] = core::array::from_fn(|_| B::c64(0));
     for w in 0..8 {
         // Bits 509 + 64w .. 509 + 64w + 63 start at bit 61 of word 7 + w.
-        let hi = (p[7 + w] >> 61) | (p[8 + w] << 3);
-        r[w] = p[w] ^ hi;
+        let hi = B::or(&B::shr(&p[7 + w], 61), &B::shl(&p[8 + w], 3));
+        r[w] = B::xor(&p[w], &hi);
     }
     // Bits 509..511 of word 7 were folded into 0..2 above (and p has no bit ≥ 1018).
-    r[7] &= TOP_MASK;
+    r[7] = B::and(&r[7], &B::c64(TOP_MASK));
     r
+}
+
+/// The R2 product mod x^509 − 1 with a given 64×64 carry-less multiply: `fold509`
+/// of `mul512`. The portable and the PCLMULQDQ paths both run this function.
+#[inline(always)]
+pub fn r2_mul_with<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
+    clmul: &C,
+    a: &[B::W64; 8],
+    b: &[B::W64; 8],
+) -> [B::W64; 8] {
+    fold509_over::<B>(&mul512_over::<B, C>(clmul, a, b))
 }
 
 /// One step of the addition chain: square the previous element k times, then
@@ -478,15 +720,59 @@ pub const FINAL_SQUARINGS: u32 = 1;
 /// 12 multiplications and 13 multi-squarings, a fixed sequence of operations.
 #[inline(always)]
 pub fn r2_inv_chain<M: Fn(&R2, &R2) -> R2>(a: &R2, mul: M) -> R2 {
-    let mut s = [[0u64; 8]; CHAIN.len() + 1];
-    s[0] = *a;
+    r2_inv_chain_over::<Benes, M>(a, mul)
+}
+
+/// The element type of the chain and its multi-squaring.
+pub trait ChainOps {
+    /// An element (a polynomial, or in the proof its exponent).
+    type Elem: Clone + Default;
+    /// x^(2^k).
+    fn sq(x: &Self::Elem, k: u32) -> Self::Elem;
+    /// Overwrites secret elements (R2: zeroize); nothing on exponents.
+    fn wipe(elems: &mut [Self::Elem]) {
+        let _ = elems;
+    }
+}
+
+/// The library's [`ChainOps`]: R2 elements, multi-squaring by the Beneš networks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Benes;
+
+impl ChainOps for Benes {
+    type Elem = R2;
+    #[inline(always)]
+    fn sq(x: &R2, k: u32) -> R2 {
+        multisquare(x, benes_for(k))
+    }
+    #[inline(always)]
+    fn wipe(elems: &mut [R2]) {
+        zeroize::Zeroize::zeroize(elems.as_flattened_mut());
+    }
+}
+
+/// The chain of [`r2_inv_chain`] over any element type with its multi-squaring and
+/// product `mul`. Being generic, it can only combine `a` through these two
+/// operations: run over exponents (`refopt prove`, N3-CHAIN) it computes the exponent
+/// of the power it returns.
+#[inline(always)]
+pub fn r2_inv_chain_over<O: ChainOps, M: Fn(&O::Elem, &O::Elem) -> O::Elem>(
+    a: &O::Elem,
+    mul: M,
+) -> O::Elem {
+    let mut s: [O::Elem; CHAIN.len() + 1] = core::array::from_fn(|_| O::Elem::default());
+    s[0] = a.clone();
     for (t, step) in CHAIN.iter().enumerate() {
-        let sq = multisquare(&s[t], benes_for(step.k));
+        let sq = O::sq(&s[t], step.k);
         s[t + 1] = mul(&sq, &s[planted_mul_index(t, step.mul)]);
     }
-    let r = multisquare(&s[CHAIN.len()], benes_for(FINAL_SQUARINGS));
+    let r = if reference::plant::active("ntruhps2048509-chain-skips-the-final-squaring") {
+        s[CHAIN.len()].clone()
+    } else {
+        O::sq(&s[CHAIN.len()], FINAL_SQUARINGS)
+    };
     // Powers of the (secret) input.
-    zeroize::Zeroize::zeroize(s.as_flattened_mut());
+    O::wipe(&mut s);
     r
 }
 
@@ -513,7 +799,7 @@ fn planted_pack(r: &mut R2) {
 
 /// The R2 product mod x^509 − 1 with the portable carry-less multiply.
 pub fn r2_mul_portable(a: &R2, b: &R2) -> R2 {
-    fold509(&mul512(&clmul64_portable, a, b))
+    r2_mul_with::<Native, _>(&clmul64_portable, a, b)
 }
 
 /// `poly_R2_inv` by the chain on the portable path.

@@ -12,7 +12,8 @@ pub mod poly;
 pub mod random;
 
 use reference::RandomSource;
-use reference::sntrup761::{Fq, Kernels, P, Small, poly as rpoly};
+use reference::sntrup761::contracts::{r3_mult_ensures, rq_mult_small_ensures};
+use reference::sntrup761::{Fq, Kernels, P, Small, is_rq, poly as rpoly, small_le_2};
 
 /// Patch 06 only: one random call per polynomial, reference multiplications.
 ///
@@ -23,11 +24,8 @@ use reference::sntrup761::{Fq, Kernels, P, Small, poly as rpoly};
 pub struct BatchedRng;
 
 impl Kernels for BatchedRng {
-    fn short_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
-        random::short_random_batched(out, rng);
-    }
-    fn small_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
-        random::small_random_batched(out, rng);
+    fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
+        random::draw_words(rng)
     }
     fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
         rpoly::rq_mult_small_per_step(h, f, g);
@@ -43,16 +41,20 @@ impl Kernels for BatchedRng {
 pub struct Optimized;
 
 impl Kernels for Optimized {
-    fn short_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
-        random::short_random_batched(out, rng);
-    }
-    fn small_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
-        random::small_random_batched(out, rng);
+    fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
+        random::draw_words(rng)
     }
     fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
+        debug_assert!(is_rq(f) && small_le_2(g), "Kernels::rq_mult_small requires");
         poly::rq_mult_small_deferred(h, f, g);
+        debug_assert!(
+            rq_mult_small_ensures(f, g, h),
+            "Kernels::rq_mult_small ensures"
+        );
     }
     fn r3_mult(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
+        debug_assert!(small_le_2(f) && small_le_2(g), "Kernels::r3_mult requires");
         poly::r3_mult_deferred(h, f, g);
+        debug_assert!(r3_mult_ensures(f, g, h), "Kernels::r3_mult ensures");
     }
 }

@@ -17,10 +17,8 @@
 //! kernel preconditions.
 
 use reference::plant;
-use reference::sntrup761::arith::{f3_freeze, fq_freeze};
-use reference::sntrup761::poly::{r3_wrap, rq_wrap};
-use reference::sntrup761::{Fq, P, Small, is_rq, is_small, small_le_2};
-use zeroize::Zeroize;
+use reference::sntrup761::poly::{Arith, Int};
+use reference::sntrup761::{Fq, P, Small};
 
 /// Largest |Σ| the Rq accumulator reaches, with |f| <= q12 and |g| <= 2.
 pub const RQ_ACC_BOUND: i64 = 2 * 761 * 2295;
@@ -30,61 +28,55 @@ const _: () = assert!(RQ_ACC_BOUND < i32::MAX as i64);
 const _: () = assert!(RQ_ACC_BOUND <= reference::sntrup761::arith::FQ_FREEZE_DOMAIN as i64);
 const _: () = assert!(R3_ACC_BOUND <= i16::MAX as i64);
 
-/// Σ_k f\[k\]·g_rev\[n−1−k\] in i32: the inner product of one output coefficient,
-/// with `g_rev` read backwards (the g\[i−j\] of the C loop).
-#[inline(always)]
-fn dot_rq(f: &[Fq], g_rev: &[Small]) -> i32 {
-    let sum = f
-        .iter()
-        .zip(g_rev.iter().rev())
-        .map(|(&a, &b)| i32::from(a) * i32::from(b))
-        .sum();
-    narrowed_rq(sum)
+/// The bug zoo's accumulator plants (`reference::plant`) as hooks on the arithmetic:
+/// the identity on every type, except that on the machine integers ([`Int`]) a
+/// switched-on plant narrows the accumulator. Symbolic arithmetic (`refopt prove`)
+/// implements it with the defaults.
+pub trait Accumulator: Arith {
+    /// The Rq column sum as the deferred kernel hands it to `Fq_freeze`.
+    fn rq_sum(sum: Self::Wide) -> Self::Wide {
+        sum
+    }
+    /// The R3 column sum as the deferred kernel hands it to `F3_freeze`.
+    fn r3_sum(sum: Self::Wide) -> Self::Wide {
+        sum
+    }
 }
 
-/// Planted accumulator widths (normal builds: the identity). A 22-bit accumulator
-/// is what a bound sized for canonical |g| <= 1 (761·2295 = 1,746,495 < 2^21) gives:
-/// wrong only for |g| = 2 and large sums, never for honest inputs. No mutants: plant
-/// scaffolding.
-#[mutants::skip]
-#[inline(always)]
-fn narrowed_rq(sum: i32) -> i32 {
-    if plant::active("sntrup761-acc-22bit") {
-        // Planted: sign-extend from 22 bits.
-        return (sum << 10) >> 10;
+impl Accumulator for Int {
+    /// Planted accumulator widths (normal builds: the identity). A 22-bit accumulator
+    /// is what a bound sized for canonical |g| <= 1 (761·2295 = 1,746,495 < 2^21) gives:
+    /// wrong only for |g| = 2 and large sums, never for honest inputs. No mutants:
+    /// plant scaffolding.
+    #[mutants::skip]
+    #[inline(always)]
+    fn rq_sum(sum: i32) -> i32 {
+        if plant::active("sntrup761-acc-22bit") {
+            // Planted: sign-extend from 22 bits.
+            return (sum << 10) >> 10;
+        }
+        if plant::active("sntrup761-acc-22bit-negative") {
+            // Planted: the sum is kept biased by 2^21 in 22 unsigned bits: a sum below
+            // −2^21 wraps (large negative sums, |g| = 2 only); positive sums are fine.
+            return if sum < -(1 << 21) {
+                sum + (1 << 22)
+            } else {
+                sum
+            };
+        }
+        sum
     }
-    if plant::active("sntrup761-acc-22bit-negative") {
-        // Planted: the sum is kept biased by 2^21 in 22 unsigned bits: a sum below
-        // −2^21 wraps (large negative sums, |g| = 2 only); positive sums are fine.
-        return if sum < -(1 << 21) {
-            sum + (1 << 22)
-        } else {
-            sum
-        };
-    }
-    sum
-}
 
-/// As [`dot_rq`] for two small polynomials.
-#[inline(always)]
-fn dot_r3(f: &[Small], g_rev: &[Small]) -> i32 {
-    let sum: i32 = f
-        .iter()
-        .zip(g_rev.iter().rev())
-        .map(|(&a, &b)| i32::from(a) * i32::from(b))
-        .sum();
-    narrowed_r3(sum)
-}
-
-/// Planted (`sntrup761-r3-acc-12bit`): a 12-bit accumulator, enough for |f|, |g| <= 1
-/// (761 < 2^11) but not for the |f|, |g| <= 2 the kernel accepts. Identity otherwise.
-#[mutants::skip]
-#[inline(always)]
-fn narrowed_r3(sum: i32) -> i32 {
-    if plant::active("sntrup761-r3-acc-12bit") {
-        return (sum << 20) >> 20;
+    /// Planted (`sntrup761-r3-acc-12bit`): a 12-bit accumulator, enough for |f|, |g|
+    /// <= 1 (761 < 2^11) but not for the |f|, |g| <= 2 the kernel accepts.
+    #[mutants::skip]
+    #[inline(always)]
+    fn r3_sum(sum: i32) -> i32 {
+        if plant::active("sntrup761-r3-acc-12bit") {
+            return (sum << 20) >> 20;
+        }
+        sum
     }
-    sum
 }
 
 /// Planted (`sntrup761-rq-skip-last-column`): the loop bound stops one column short.
@@ -94,16 +86,58 @@ fn skips_column(i: usize) -> bool {
     plant::active("sntrup761-rq-skip-last-column") && i == 2 * P - 2
 }
 
+/// Σ_k f\[k\]·g_rev\[n−1−k\] in i32: the inner product of one output coefficient,
+/// with `g_rev` read backwards (the g\[i−j\] of the C loop).
+#[inline(always)]
+fn dot_rq<A: Accumulator>(f: &[A::Fq], g_rev: &[A::Small]) -> A::Wide {
+    A::rq_sum(
+        f.iter()
+            .zip(g_rev.iter().rev())
+            .fold(A::wide_zero(), |acc, (a, b)| {
+                A::add(acc, A::mul(A::wide_fq(a.clone()), A::wide_small(b.clone())))
+            }),
+    )
+}
+
+/// As [`dot_rq`] for two small polynomials.
+#[inline(always)]
+fn dot_r3<A: Accumulator>(f: &[A::Small], g_rev: &[A::Small]) -> A::Wide {
+    A::r3_sum(
+        f.iter()
+            .zip(g_rev.iter().rev())
+            .fold(A::wide_zero(), |acc, (a, b)| {
+                A::add(
+                    acc,
+                    A::mul(A::wide_small(a.clone()), A::wide_small(b.clone())),
+                )
+            }),
+    )
+}
+
 /// Rq_mult_small, deferred reduction: h = f·g in Rq.
 ///
 /// Preconditions: |f\[j\]| <= q12, |g\[j\]| <= 2. Postcondition: identical to
-/// [`reference::sntrup761::poly::rq_mult_small_per_step`].
+/// [`reference::sntrup761::poly::rq_mult_small_per_step`] (obligation S-7a of
+/// `refopt prove`, for every input meeting the preconditions).
 pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
-    debug_assert!(is_rq(f) && small_le_2(g), "Kernels::rq_mult_small requires");
-    let mut fg = [0 as Fq; 2 * P - 1];
+    rq_mult_small_deferred_over::<Int>(h, f, g);
+}
+
+/// [`rq_mult_small_deferred`] over any [`Accumulator`] arithmetic.
+pub fn rq_mult_small_deferred_over<A: Accumulator>(
+    h: &mut [A::Fq; P],
+    f: &[A::Fq; P],
+    g: &[A::Small; P],
+) {
+    // Planted bug (proof self-test): the first product of every low coefficient is lost.
+    let skip = usize::from(plant::active(
+        "sntrup761-rq-deferred-skips-the-first-product",
+    ));
+    let mut fg: [A::Fq; 2 * P - 1] = core::array::from_fn(|_| A::fq_zero());
     for (i, out) in fg.iter_mut().enumerate().take(P) {
         // j in 0..=i pairs f[j] with g[i-j].
-        *out = fq_freeze(dot_rq(&f[..=i], &g[..=i]));
+        let s = skip.min(i);
+        *out = A::fq_freeze(dot_rq::<A>(&f[s..=i], &g[..=i - s]));
     }
     for (i, out) in fg.iter_mut().enumerate().skip(P) {
         // j in i-p+1..p pairs f[j] with g[i-j], g index running p-1 down to i-p+1.
@@ -111,30 +145,40 @@ pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
         if skips_column(i) {
             continue;
         }
-        *out = fq_freeze(dot_rq(&f[lo..], &g[lo..]));
+        *out = A::fq_freeze(dot_rq::<A>(&f[lo..], &g[lo..]));
     }
-    rq_wrap(h, &mut fg);
+    A::rq_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
-    fg[..].zeroize();
-    debug_assert!(is_rq(h), "Kernels::rq_mult_small ensures");
+    A::wipe_fq(&mut fg);
 }
 
 /// R3_mult, deferred reduction: h = f·g in R3.
 ///
 /// Preconditions: |f\[j\]|, |g\[j\]| <= 2. Postcondition: identical to
-/// [`reference::sntrup761::poly::r3_mult_per_step`].
+/// [`reference::sntrup761::poly::r3_mult_per_step`] (obligation S-7b).
 pub fn r3_mult_deferred(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
-    debug_assert!(small_le_2(f) && small_le_2(g), "Kernels::r3_mult requires");
-    let mut fg = [0 as Small; 2 * P - 1];
+    r3_mult_deferred_over::<Int>(h, f, g);
+}
+
+/// [`r3_mult_deferred`] over any [`Accumulator`] arithmetic.
+pub fn r3_mult_deferred_over<A: Accumulator>(
+    h: &mut [A::Small; P],
+    f: &[A::Small; P],
+    g: &[A::Small; P],
+) {
+    // Planted bug (proof self-test): the last product of every high coefficient is lost.
+    let drop = usize::from(plant::active(
+        "sntrup761-r3-deferred-drops-the-last-product",
+    ));
+    let mut fg: [A::Small; 2 * P - 1] = core::array::from_fn(|_| A::small_zero());
     for (i, out) in fg.iter_mut().enumerate().take(P) {
-        *out = f3_freeze(dot_r3(&f[..=i], &g[..=i]) as i16);
+        *out = A::f3_freeze(A::narrow(dot_r3::<A>(&f[..=i], &g[..=i])));
     }
     for (i, out) in fg.iter_mut().enumerate().skip(P) {
         let lo = i - P + 1;
-        *out = f3_freeze(dot_r3(&f[lo..], &g[lo..]) as i16);
+        *out = A::f3_freeze(A::narrow(dot_r3::<A>(&f[lo..P - drop], &g[lo + drop..])));
     }
-    r3_wrap(h, &mut fg);
+    A::r3_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
-    fg[..].zeroize();
-    debug_assert!(is_small(h), "Kernels::r3_mult ensures");
+    A::wipe_small(&mut fg);
 }

@@ -40,6 +40,7 @@
 //! clamped secret scalar or a nonce reduced mod L); functions with `vartime` in the
 //! name run on public data only (verification). Every field kernel is branch-free.
 
+pub mod contracts;
 pub mod field;
 pub mod mpih;
 pub mod point;
@@ -50,6 +51,7 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::error::{Error, check_length};
+pub use contracts::{addm_ensures, carry_lemma_holds, mulm_ensures, reduce_ensures, subm_ensures};
 pub use field::Fe;
 use field::{LIMB_SIZE_25519, P_LIMBS, le_p};
 use mpih::mul_n;
@@ -70,11 +72,13 @@ pub const SIGNATURE_LEN: usize = 64;
 /// mod p, for the point code: inputs in [0, p] give `addm`, `subm` in [0, p] and
 /// `mulm` in [0, p).
 ///
-/// The contracts are hax-lib `ensures` over the executable predicates
-/// [`addm_ensures`], [`subm_ensures`] and [`mulm_ensures`] (no `requires`: the
-/// functions are total, and the range statements are implications from inputs in
-/// [0, p]): erased in a normal build, type-checked under `--cfg hax` (CI), and checked
-/// with `debug_assert!` on every call of both tiers' kernels in tests.
+/// The contracts are hax-lib `ensures` over the executable predicates of
+/// [`contracts`] ([`addm_ensures`], [`subm_ensures`], [`reduce_ensures`],
+/// [`mulm_ensures`]: the functional result, w ≡ u ± v, w ≡ n, w ≡ u·v mod p, in
+/// range), on the tier routines themselves and on the provided wrappers (no
+/// `requires`: the functions are total, and the statements are implications from
+/// inputs in range): erased in a normal build, type-checked under `--cfg hax` (CI),
+/// and checked with `debug_assert!` on every call of both tiers' kernels in tests.
 ///
 /// A tier supplies the three libgcrypt routines (`ec_addm_25519`, `ec_subm_25519`,
 /// and the reduction half of `ec_mulm_25519`; the schoolbook product is shared) and
@@ -84,11 +88,15 @@ pub const SIGNATURE_LEN: usize = 64;
 #[hax_lib::attributes]
 pub trait Kernels {
     /// This tier's `ec_addm_25519`, as libgcrypt writes it.
+    #[hax_lib::ensures(|w| addm_ensures(u, v, &w))]
     fn ec_addm_25519(u: &Fe, v: &Fe) -> Fe;
     /// This tier's `ec_subm_25519`, as libgcrypt writes it.
+    #[hax_lib::ensures(|w| subm_ensures(u, v, &w))]
     fn ec_subm_25519(u: &Fe, v: &Fe) -> Fe;
     /// This tier's reduction of the 8-limb product `n` (the part of `ec_mulm_25519`
-    /// after `mul_n`): the result and the carry limb of L + 19·H_low.
+    /// after `mul_n`): the result and the carry limb of L + 19·H_low. For n < 2^511
+    /// the result is n mod p, canonical.
+    #[hax_lib::ensures(|r| reduce_ensures(n, &r.0))]
     fn ec_mulm_25519_reduce(n: &mut [u64; 2 * LIMB_SIZE_25519]) -> (Fe, u64);
 
     /// `ec_addm_25519`: u + v mod p for u, v <= p.
@@ -114,7 +122,9 @@ pub trait Kernels {
     fn mulm(u: &Fe, v: &Fe) -> Fe {
         let mut n = [0u64; 2 * LIMB_SIZE_25519];
         mul_n(&mut n, u, v);
+        let product = n; // for the contract check (a dead copy in release builds)
         let (w, cy) = Self::ec_mulm_25519_reduce(&mut n);
+        debug_assert!(reduce_ensures(&product, &w), "ec_mulm_25519_reduce ensures");
         debug_assert!(carry_lemma_holds(u, v, cy), "carry lemma: {cy} > 9");
         debug_assert!(mulm_ensures(u, v, &w), "Kernels::mulm ensures");
         w
@@ -124,45 +134,6 @@ pub trait Kernels {
     /// and signing multiply B only, so they skip rebuilding it (7 point operations)
     /// on every call. Implement as a `OnceLock` holding `window_table::<Self>(&BASE)`.
     fn base_table() -> &'static point::WindowTable;
-}
-
-/// A 4-limb value widened to five limbs.
-fn wide(x: &Fe) -> [u64; 5] {
-    [x[0], x[1], x[2], x[3], 0]
-}
-
-/// a + b over five limbs (no overflow for the values used here: all below 2^258).
-fn add5(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
-    let mut w = [0u64; 5];
-    let _ = mpih::add_n(&mut w, a, b);
-    w
-}
-
-/// a − b ∈ {−2p, −p, 0, p, 2p}: a ≡ b (mod p) for values whose difference is at most
-/// 2p in size (what the range of `addm`/`subm` leaves).
-fn within_two_p_congruent(a: &[u64; 5], b: &[u64; 5]) -> bool {
-    let p = wide(&P_LIMBS);
-    let p2 = add5(&p, &p);
-    *a == *b || *a == add5(b, &p) || *a == add5(b, &p2) || *b == add5(a, &p) || *b == add5(a, &p2)
-}
-
-/// Postcondition of [`Kernels::addm`]: for u, v <= p, w <= p and w ≡ u + v (mod p).
-pub fn addm_ensures(u: &Fe, v: &Fe, w: &Fe) -> bool {
-    !(le_p(u) && le_p(v))
-        || (le_p(w) && within_two_p_congruent(&add5(&wide(u), &wide(v)), &wide(w)))
-}
-
-/// Postcondition of [`Kernels::subm`]: for u, v <= p, w <= p and w + v ≡ u (mod p).
-pub fn subm_ensures(u: &Fe, v: &Fe, w: &Fe) -> bool {
-    !(le_p(u) && le_p(v))
-        || (le_p(w) && within_two_p_congruent(&add5(&wide(w), &wide(v)), &wide(u)))
-}
-
-/// Postcondition of [`Kernels::mulm`] checked on every call: for u, v <= p, w is
-/// canonical (< p). (That w ≡ u·v is obligation ED-2 plus the official vectors; a
-/// per-call reduction oracle would make the tests too slow.)
-pub fn mulm_ensures(u: &Fe, v: &Fe, w: &Fe) -> bool {
-    !(le_p(u) && le_p(v)) || field::is_canonical_vartime(w)
 }
 
 /// The reference kernels: libgcrypt before 9c12226c ([`field`]).
@@ -186,13 +157,6 @@ impl Kernels for Reference {
     fn ec_mulm_25519_reduce(n: &mut [u64; 2 * LIMB_SIZE_25519]) -> (Fe, u64) {
         field::ec_mulm_25519_reduce(n)
     }
-}
-
-/// The carry-bound lemma (obligation ED-3): for u, v <= p the carry limb of
-/// L + 19·H is at most 9. Backends call it in debug builds; it is vacuous for inputs
-/// above p. (Only evaluated under `debug_assert!`, i.e. in tests.)
-pub fn carry_lemma_holds(u: &Fe, v: &Fe, carry: u64) -> bool {
-    !(le_p(u) && le_p(v)) || carry <= 9
 }
 
 /// An Ed25519 signing key: the 32-byte seed and what RFC 8032 5.1.5 derives from

@@ -4,6 +4,8 @@
 //! canonical representative, so raw polynomials are comparable byte for byte and
 //! every polynomial map built from these functions is computed exactly mod q.
 
+use super::ntt::{self, NttPoly, Poly};
+
 /// The ML-KEM modulus.
 pub const Q: u16 = 3329;
 
@@ -28,16 +30,41 @@ pub fn add(a: Fe, b: Fe) -> Fe {
 /// a - b mod q.
 #[inline(always)]
 pub fn sub(a: Fe, b: Fe) -> Fe {
+    if crate::plant::active("mlkem-sub-forgets-the-offset") {
+        return reduce_once(a.wrapping_sub(b));
+    }
     reduce_once(a + Q - b)
 }
 
-// Bound lemmas (checked at compile time): canonical values and their sums fit u16;
-// the largest argument of `reduce` (a·b + c·d with canonical a..d, or a·(b − c + q))
-// is below 2q², its proved domain, and below 2^32.
-const _: () = assert!(2 * (Q as u32) < (1 << 16));
-const _: () = assert!(2 * (Q as u32 - 1) * (Q as u32 - 1) < 2 * (Q as u32) * (Q as u32));
-const _: () = assert!((Q as u32 - 1) * (2 * Q as u32 - 1) < 2 * (Q as u32) * (Q as u32));
-const _: () = assert!((2 * (Q as u64) * (Q as u64)) < (1 << 32));
+/// What `mul_sub` adds to b − c to keep it non-negative (q; the `refopt_mutant`
+/// below makes it 2q, which the bound lemma MLKEM-3 must reject).
+const MUL_SUB_OFFSET: u16 = if cfg!(refopt_mutant = "mlkem-mul-sub-offset-2q") {
+    2 * Q
+} else {
+    Q
+};
+
+// Bound lemmas MLKEM-3 (checked at compile time, over the constants the code uses):
+// canonical values and their sums fit u16; the largest argument of `reduce`
+// (a·b + c·d with canonical a..d, or a·(b − c + MUL_SUB_OFFSET)) is below 2q², its
+// proved domain (MLKEM-1), and below 2^32.
+const _: () = assert!(2 * (Q as u32) < (1 << 16), "MLKEM-3: a + b fits u16");
+const _: () = assert!(
+    (Q as u32 - 1) + (MUL_SUB_OFFSET as u32) < (1 << 16),
+    "MLKEM-3: b + offset fits u16"
+);
+const _: () = assert!(
+    2 * (Q as u32 - 1) * (Q as u32 - 1) < 2 * (Q as u32) * (Q as u32),
+    "MLKEM-3: a·b + c·d < 2q²"
+);
+const _: () = assert!(
+    (Q as u32 - 1) * (Q as u32 - 1 + MUL_SUB_OFFSET as u32) < 2 * (Q as u32) * (Q as u32),
+    "MLKEM-3: a·(b − c + offset) < 2q²"
+);
+const _: () = assert!(
+    (2 * (Q as u64) * (Q as u64)) < (1 << 32),
+    "MLKEM-3: 2q² < 2^32"
+);
 
 /// Barrett multiplier ⌊2^24 / q⌋.
 const BARRETT_M: u64 = 5039;
@@ -53,6 +80,9 @@ const BARRETT_SHIFT: u32 = 24;
 pub fn reduce(a: u32) -> Fe {
     debug_assert!(a < 2 * u32::from(Q) * u32::from(Q));
     let quotient = ((u64::from(a) * BARRETT_M) >> BARRETT_SHIFT) as u32;
+    if crate::plant::active("mlkem-reduce-skips-the-final-subtraction") {
+        return (a - quotient * u32::from(Q)) as u16;
+    }
     reduce_once((a - quotient * u32::from(Q)) as u16)
 }
 
@@ -65,7 +95,7 @@ pub fn mul(a: Fe, b: Fe) -> Fe {
 /// a · (b − c) mod q.
 #[inline(always)]
 pub fn mul_sub(a: Fe, b: Fe, c: Fe) -> Fe {
-    reduce(u32::from(a) * u32::from(b + Q - c))
+    reduce(u32::from(a) * u32::from(b + MUL_SUB_OFFSET - c))
 }
 
 /// a·b + c·d mod q.
@@ -74,29 +104,131 @@ pub fn add_mul(a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
     reduce(u32::from(a) * u32::from(b) + u32::from(c) * u32::from(d))
 }
 
+/// Arithmetic in Z_q as the NTT and the `encrypt_u` kernels use it.
+///
+/// The kernels are written once over this trait: the library runs them on `u16`
+/// (the canonical functions of this module, exact on canonical inputs: obligations
+/// MLKEM-1..3 of `refopt prove`), the proofs on exact symbolic forms, so the
+/// polynomial map the shipped code computes is read off its symbolic run
+/// (`equivalence::prove::mlkem`).
+///
+/// The polynomial operations the kernels call are methods too, defaulting to the
+/// generic functions of [`ntt`] (`*_over`); `u16` routes them to the
+/// compiled `u16` instances of the same functions ([`ntt::inverse_ntt`],
+/// ...), so the library's kernels call one shared copy, as they did before they were
+/// generic.
+pub trait Zq: Clone {
+    /// 0.
+    fn zero() -> Self;
+    /// A public constant (canonical).
+    fn constant(c: Fe) -> Self;
+    /// a + b.
+    fn add(&self, b: &Self) -> Self;
+    /// a − b.
+    fn sub(&self, b: &Self) -> Self;
+    /// a · b.
+    fn mul(&self, b: &Self) -> Self;
+    /// a · (b − c).
+    fn mul_sub(&self, b: &Self, c: &Self) -> Self;
+    /// a·b + c·d.
+    fn add_mul(&self, b: &Self, c: &Self, d: &Self) -> Self;
+    /// NTT⁻¹ ([`ntt::inverse_ntt_over`]).
+    fn inverse_ntt(f: &NttPoly<Self>) -> Poly<Self> {
+        ntt::inverse_ntt_over(f)
+    }
+    /// MultiplyNTTs ([`ntt::multiply_ntts_over`]).
+    fn multiply_ntts(f: &NttPoly<Self>, g: &NttPoly<Self>) -> NttPoly<Self> {
+        ntt::multiply_ntts_over(f, g)
+    }
+    /// Sum in R_q ([`ntt::poly_add_over`]).
+    fn poly_add(a: &Poly<Self>, b: &Poly<Self>) -> Poly<Self> {
+        ntt::poly_add_over(a, b)
+    }
+    /// Sum in T_q ([`ntt::ntt_add_over`]).
+    fn ntt_add(a: &NttPoly<Self>, b: &NttPoly<Self>) -> NttPoly<Self> {
+        ntt::ntt_add_over(a, b)
+    }
+    /// a + b without the reduction (`u16`: the integer sum). Only planted bugs use it
+    /// (`reference::plant`); on exact forms it is the sum.
+    fn add_unreduced(&self, b: &Self) -> Self {
+        self.add(b)
+    }
+    /// Overwrites secret values (`u16`: zeroize); nothing on symbolic forms.
+    fn wipe(values: &mut [Self]) {
+        let _ = values;
+    }
+}
+
+impl Zq for Fe {
+    #[inline(always)]
+    fn zero() -> Self {
+        0
+    }
+    #[inline(always)]
+    fn add_unreduced(&self, b: &Self) -> Self {
+        self + b
+    }
+    #[inline(always)]
+    fn wipe(values: &mut [Self]) {
+        zeroize::Zeroize::zeroize(values);
+    }
+    #[inline(always)]
+    fn constant(c: Fe) -> Self {
+        c
+    }
+    #[inline(always)]
+    fn add(&self, b: &Self) -> Self {
+        add(*self, *b)
+    }
+    #[inline(always)]
+    fn sub(&self, b: &Self) -> Self {
+        sub(*self, *b)
+    }
+    #[inline(always)]
+    fn mul(&self, b: &Self) -> Self {
+        mul(*self, *b)
+    }
+    #[inline(always)]
+    fn mul_sub(&self, b: &Self, c: &Self) -> Self {
+        mul_sub(*self, *b, *c)
+    }
+    #[inline(always)]
+    fn add_mul(&self, b: &Self, c: &Self, d: &Self) -> Self {
+        add_mul(*self, *b, *c, *d)
+    }
+    #[inline(always)]
+    fn inverse_ntt(f: &NttPoly) -> Poly {
+        ntt::inverse_ntt(f)
+    }
+    #[inline(always)]
+    fn multiply_ntts(f: &NttPoly, g: &NttPoly) -> NttPoly {
+        ntt::multiply_ntts(f, g)
+    }
+    #[inline(always)]
+    fn poly_add(a: &Poly, b: &Poly) -> Poly {
+        ntt::poly_add(a, b)
+    }
+    #[inline(always)]
+    fn ntt_add(a: &NttPoly, b: &NttPoly) -> NttPoly {
+        ntt::ntt_add(a, b)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Exhaustive over the whole claimed domain [0, 2q²): every caller (`mul`,
-    /// `mul_sub`, `add_mul`) stays inside it by the bound lemmas above.
+    /// Spot checks; the exhaustive checks over [0, 2q²) and all canonical pairs are
+    /// obligations MLKEM-1 and MLKEM-2 of `refopt prove` (equivalence::prove::mlkem).
     #[test]
-    fn reduce_is_exact_on_its_domain() {
+    fn spot_values() {
         let q = u32::from(Q);
-        for a in 0..2 * q * q {
+        for a in [0, 1, q - 1, q, q + 1, 2 * q * q - 1, 12_345_678, q * q] {
             assert_eq!(u32::from(reduce(a)), a % q, "a = {a}");
         }
-    }
-
-    /// Exhaustive over all canonical pairs (q² ≈ 11M of them).
-    #[test]
-    fn add_sub_exhaustive() {
-        let q = u32::from(Q);
-        for a in 0..Q {
-            for b in 0..Q {
-                assert_eq!(u32::from(add(a, b)), (u32::from(a) + u32::from(b)) % q);
-                assert_eq!(u32::from(sub(a, b)), (u32::from(a) + q - u32::from(b)) % q);
-            }
-        }
+        assert_eq!(add(Q - 1, Q - 1), Q - 2);
+        assert_eq!(sub(0, Q - 1), 1);
+        assert_eq!(mul_sub(2, 0, 1), Q - 2);
+        assert_eq!(add_mul(Q - 1, Q - 1, Q - 1, Q - 1), 2);
     }
 }

@@ -20,6 +20,7 @@
 //! | [`keygen`] | Algorithm 19, ML-KEM.KeyGen (d and z from the caller's source) |
 //! | [`encaps`] | Algorithm 20, ML-KEM.Encaps (m from the caller's source) |
 
+pub mod contracts;
 pub(crate) mod encode;
 pub mod field;
 pub(crate) mod kpke;
@@ -29,6 +30,8 @@ pub(crate) mod sample;
 use crate::ct;
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
+pub use contracts::{encrypt_u_ensures, encrypt_u_requires, is_canonical};
+use field::{Fe, Zq};
 pub use ntt::{NttPoly, Poly};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop};
@@ -37,8 +40,8 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 pub const MAX_K: usize = 4;
 
 /// Â, indexed `[i][j]` with Â\[i\]\[j\] = SampleNTT(ρ ‖ j ‖ i); only the top-left k×k
-/// block is used.
-pub type Matrix = [[NttPoly; MAX_K]; MAX_K];
+/// block is used. Generic over the coefficient type like [`Poly`] (`u16` by default).
+pub type Matrix<F = Fe> = [[NttPoly<F>; MAX_K]; MAX_K];
 
 /// An ML-KEM parameter set (FIPS 203 section 8, Table 2).
 ///
@@ -129,45 +132,26 @@ pub const SS_LEN: usize = 32;
 /// The kernels an ML-KEM tier supplies.
 ///
 /// The contracts are hax-lib `requires`/`ensures` over executable predicates
-/// ([`encrypt_u_requires`], [`encrypt_u_ensures`]): erased in a normal build,
-/// type-checked under `--cfg hax` (CI), and run as `debug_assert!`s around every call
-/// in the protocol code.
+/// ([`encrypt_u_requires`], [`encrypt_u_ensures`], in [`contracts`]): erased in a
+/// normal build, type-checked under `--cfg hax` (CI), and run as `debug_assert!`s
+/// around every call in the protocol code.
 #[hax_lib::attributes]
 pub trait Kernels {
     /// u = NTT⁻¹(Âᵀ ∘ ŷ) + e1 (Algorithm 14, line 19) for the first k entries.
     ///
     /// Preconditions: every coefficient of `a`, `y_hat` and `e1` is canonical (< q);
-    /// slices hold at least k entries. Postcondition: `u[..k]` is canonical and equals
-    /// the exact Z_q value of the formula, so every correct tier writes the same bytes.
+    /// slices hold at least k entries. Postcondition: `u[..k]` equals the reference
+    /// computation with k² inverse NTTs ([`encrypt_u_per_product`]) coefficient for
+    /// coefficient, so every correct tier writes the same bytes.
     #[hax_lib::requires(encrypt_u_requires(k, a, y_hat, e1) && u.len() >= k)]
-    #[hax_lib::ensures(|_| encrypt_u_ensures(k, &future(u)))]
+    #[hax_lib::ensures(|_| encrypt_u_ensures(k, a, y_hat, e1, &future(u)))]
     fn encrypt_u(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &mut [Poly]);
-}
 
-/// Every coefficient of `c` is canonical (< q).
-pub fn is_canonical(c: &[u16]) -> bool {
-    c.iter().all(|&x| x < field::Q)
-}
-
-/// The precondition of [`Kernels::encrypt_u`] as an executable predicate: 2 <= k <= 4,
-/// the slices hold k entries, and every input coefficient is canonical. The protocol
-/// code checks it with `debug_assert!` before every call (tests run with debug
-/// assertions on).
-pub fn encrypt_u_requires(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly]) -> bool {
-    (2..=MAX_K).contains(&k)
-        && y_hat.len() >= k
-        && e1.len() >= k
-        && a[..k]
-            .iter()
-            .all(|row| row[..k].iter().all(|e| is_canonical(&e.0)))
-        && y_hat[..k].iter().all(|e| is_canonical(&e.0))
-        && e1[..k].iter().all(|e| is_canonical(&e.0))
-}
-
-/// The postcondition's checkable part: `u[..k]` is canonical. (Equality with the exact
-/// value is what the `ml-kem/encrypt-u` pair checks against the reference.)
-pub fn encrypt_u_ensures(k: usize, u: &[Poly]) -> bool {
-    u.len() >= k && u[..k].iter().all(|e| is_canonical(&e.0))
+    /// True only for [`Reference`], whose `encrypt_u` *is* the computation
+    /// [`encrypt_u_ensures`] compares with: K-PKE.Encrypt skips that tautological debug
+    /// check for it (it would double the reference's cost in every test) and runs it
+    /// for every other tier.
+    const IS_REFERENCE: bool = false;
 }
 
 /// The reference kernels: Go's `pkeEncrypt` before CL 715381 (k² inverse NTTs).
@@ -176,7 +160,32 @@ pub struct Reference;
 
 impl Kernels for Reference {
     fn encrypt_u(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &mut [Poly]) {
-        kpke::encrypt_u_per_product(k, a, y_hat, e1, u);
+        encrypt_u_per_product(k, a, y_hat, e1, u);
+    }
+    const IS_REFERENCE: bool = true;
+}
+
+/// The reference `encrypt_u`: Go's pkeEncrypt before CL 715381, one NTT⁻¹ per
+/// product, k² in all: u\[i\] = e1\[i\] + Σ_j NTT⁻¹(Â\[j\]\[i\] ∘ ŷ\[j\]).
+///
+/// Generic over [`Zq`]: [`Reference`] runs it on `u16`, `refopt prove` on symbolic
+/// forms (obligation MLKEM-5).
+pub fn encrypt_u_per_product<F: Zq>(
+    k: usize,
+    a: &Matrix<F>,
+    y_hat: &[NttPoly<F>],
+    e1: &[Poly<F>],
+    u: &mut [Poly<F>],
+) {
+    for i in 0..k {
+        u[i] = e1[i].clone();
+        for j in 0..k {
+            // Âᵀ: row i of the transpose is column i of Â.
+            u[i] = F::poly_add(
+                &u[i],
+                &F::inverse_ntt(&F::multiply_ntts(&a[j][i], &y_hat[j])),
+            );
+        }
     }
 }
 

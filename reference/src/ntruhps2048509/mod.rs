@@ -20,6 +20,7 @@
 //! The randomness convention is the NIST KAT one: keypair draws 2413 bytes (f, g)
 //! and then 32 bytes (the PRF key); encaps draws 2413 bytes (r, m).
 
+pub mod contracts;
 pub mod owcpa;
 pub mod pack;
 pub mod poly;
@@ -28,6 +29,7 @@ pub mod sample;
 use crate::ct;
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
+pub use contracts::{r2_invertible, r2_is_inverse, rq_is_inverse, rq_mul_is_exact};
 pub use poly::Poly;
 use sha3::{Digest, Sha3_256};
 use subtle::{Choice, ConstantTimeEq};
@@ -124,45 +126,6 @@ pub trait Kernels {
         );
         r
     }
-}
-
-/// `r` is a·b mod q (every coefficient of the schoolbook product, mod q).
-pub fn rq_mul_is_exact(a: &Poly, b: &Poly, r: &Poly) -> bool {
-    let want = poly::poly_rq_mul_schoolbook(a, b);
-    want.0
-        .iter()
-        .zip(&r.0)
-        .all(|(&x, &y)| poly::modq(x) == poly::modq(y))
-}
-
-/// a ≢ 0 mod (2, Φ_n), i.e. a is invertible there (Φ_n is irreducible mod 2 for
-/// n = 509): the low bits of a's coefficients are not all equal.
-pub fn r2_invertible(a: &Poly) -> bool {
-    a.0.iter().any(|&c| (c ^ a.0[0]) & 1 == 1)
-}
-
-/// r's coefficients are bits and r·a ≡ 1 mod (2, Φ_n).
-pub fn r2_is_inverse(a: &Poly, r: &Poly) -> bool {
-    if r.0.iter().any(|&c| c > 1) {
-        return false;
-    }
-    let bits = Poly(a.0.map(|c| c & 1));
-    let mut prod = poly::poly_rq_mul_schoolbook(&bits, r);
-    poly::poly_mod_2_phi_n(&mut prod);
-    prod.0
-        .iter()
-        .enumerate()
-        .all(|(i, &c)| c == u16::from(i == 0))
-}
-
-/// r·a ≡ 1 mod (q, Φ_n).
-pub fn rq_is_inverse(a: &Poly, r: &Poly) -> bool {
-    let mut prod = poly::poly_rq_mul_schoolbook(a, r);
-    poly::poly_mod_q_phi_n(&mut prod);
-    prod.0
-        .iter()
-        .enumerate()
-        .all(|(i, &c)| poly::modq(c) == u16::from(i == 0))
 }
 
 /// The reference kernels: the round-3 `ref-common` code (divstep `poly_R2_inv`,

@@ -45,6 +45,10 @@ const _: () = assert!(P as i64 <= i16::MAX as i64);
 #[inline(always)]
 pub fn fq_freeze(x: i32) -> Fq {
     let b = (x + Q12 + FQ_FREEZE_BIAS) as u32;
+    if crate::plant::active("sntrup761-fq-freeze-off-by-one-multiplier") {
+        let quot = ((u64::from(b) * (FQ_FREEZE_M - 1)) >> 36) as u32;
+        return (b.wrapping_sub(quot.wrapping_mul(Q as u32)) as i32 - Q12) as Fq;
+    }
     let quot = ((u64::from(b) * FQ_FREEZE_M) >> 36) as u32;
     (b.wrapping_sub(quot.wrapping_mul(Q as u32)) as i32 - Q12) as Fq
 }
@@ -57,6 +61,9 @@ pub fn fq_freeze(x: i32) -> Fq {
 pub fn f3_freeze(x: i16) -> Small {
     // b in [2, 65537]; b·43691 < 2^32, so the product is done in u32.
     let b = (i32::from(x) + 1 + 32769) as u32;
+    if crate::plant::active("sntrup761-f3-freeze-rounds-wrong") {
+        return (b - 3 * ((b * 43690) >> 17)) as i32 as Small - 1;
+    }
     let quot = (b * 43691) >> 17;
     (b - 3 * quot) as i32 as Small - 1
 }
@@ -125,17 +132,38 @@ pub fn uint32_mod_uint14(x: u32, m: u16) -> u16 {
 mod tests {
     use super::*;
 
+    /// Spot checks at the ends of the domains; the exhaustive checks are obligations
+    /// S-3 and S-4 of `refopt prove` (equivalence::prove::sntrup761).
     #[test]
-    fn fq_freeze_exact_on_claimed_domain() {
-        for x in -FQ_FREEZE_DOMAIN..=FQ_FREEZE_DOMAIN {
+    fn freezes_at_the_domain_ends() {
+        for x in [
+            -FQ_FREEZE_DOMAIN,
+            -FQ_FREEZE_DOMAIN + 1,
+            -Q12 - 1,
+            -Q12,
+            -1,
+            0,
+            1,
+            Q12,
+            Q12 + 1,
+            Q,
+            FQ_FREEZE_DOMAIN - 1,
+            FQ_FREEZE_DOMAIN,
+        ] {
             let want = (x + Q12).rem_euclid(Q) - Q12;
             assert_eq!(i32::from(fq_freeze(x)), want, "x = {x}");
         }
-    }
-
-    #[test]
-    fn f3_freeze_exact_on_every_i16() {
-        for x in i16::MIN..=i16::MAX {
+        for x in [
+            i16::MIN,
+            i16::MIN + 1,
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            i16::MAX - 1,
+            i16::MAX,
+        ] {
             let want = (i32::from(x) + 1).rem_euclid(3) - 1;
             assert_eq!(i32::from(f3_freeze(x)), want, "x = {x}");
         }

@@ -22,6 +22,7 @@
 //! | [`kem`] | core (`KeyGen`, `Encrypt`, `Decrypt`), hashes, the KEM |
 
 pub mod arith;
+pub mod contracts;
 pub mod encode;
 pub mod kem;
 pub mod poly;
@@ -29,6 +30,7 @@ pub mod random;
 pub mod sort;
 
 pub use arith::{Fq, Small};
+pub use contracts::{is_rq, is_short, is_small, small_le_2};
 pub use kem::{KeyPair, decapsulate, encapsulate, keypair};
 
 use crate::rng::RandomSource;
@@ -81,55 +83,57 @@ const _: () = assert!(2 * (P as i64) <= i16::MAX as i64);
 /// preconditions; the randomness kernels additionally only when the source is
 /// call-boundary invariant (see [`RandomSource::is_call_boundary_invariant`]).
 ///
-/// The contracts are hax-lib `requires`/`ensures` over the executable predicates
-/// [`is_rq`], [`is_small`], [`small_le_2`] and [`is_short`]: erased in a normal build,
-/// type-checked under `--cfg hax` (CI); the optimized kernels also check them with
-/// `debug_assert!` on every call (tests run with debug assertions on).
+/// A tier supplies its word draw ([`Kernels::draw_words`]) and its two
+/// multiplications; `Short_random` and `Small_random` are provided once, for every
+/// tier, as the shared maps of the drawn words.
+///
+/// The contracts are hax-lib `requires`/`ensures` over the executable predicates of
+/// [`contracts`]: erased in a normal build, type-checked under `--cfg hax` (CI); the
+/// provided methods and the optimized kernels also check them with `debug_assert!` on
+/// every call (tests run with debug assertions on).
 #[hax_lib::attributes]
 pub trait Kernels {
+    /// The p little-endian 32-bit words a Short or Small polynomial is made from
+    /// (3044 bytes in all), drawn from `rng` the tier's way.
+    fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P];
     /// Short_random: a polynomial of weight exactly w with coefficients in {-1,0,1},
-    /// from p little-endian 32-bit words read from `rng` (3044 bytes in all) through
-    /// [`random::short_fromlist`].
+    /// [`random::short_fromlist`] of [`Kernels::draw_words`].
     #[hax_lib::ensures(|_| is_short(&future(out)))]
-    fn short_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R);
-    /// Small_random: a polynomial in {-1,0,1}^p, from p little-endian 32-bit words
-    /// read from `rng` (3044 bytes in all) through [`random::small_from_word`].
+    fn short_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
+        let mut l = Self::draw_words(rng);
+        random::short_fromlist(out, &l);
+        debug_assert!(is_short(out), "Kernels::short_random ensures");
+        // The words are secret: do not leave them on the stack.
+        l.fill(0);
+        core::hint::black_box(&l);
+    }
+    /// Small_random: a polynomial in {-1,0,1}^p, [`random::small_from_word`] of each
+    /// word of [`Kernels::draw_words`].
     #[hax_lib::ensures(|_| is_small(&future(out)))]
-    fn small_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R);
+    fn small_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
+        let mut l = Self::draw_words(rng);
+        for (o, &w) in out.iter_mut().zip(&l) {
+            *o = random::small_from_word(w);
+        }
+        debug_assert!(is_small(out), "Kernels::small_random ensures");
+        l.fill(0);
+        core::hint::black_box(&l);
+    }
     /// Rq_mult_small: h = f·g in Rq.
     ///
-    /// Preconditions: |f\[i\]| <= q12, |g\[i\]| <= 2. Postcondition: h is the
-    /// canonical representative (in [-q12, q12]) of the exact product.
+    /// Preconditions: |f\[i\]| <= q12, |g\[i\]| <= 2. Postcondition: h equals the
+    /// reference's freeze-per-step product (hence is the canonical representative of
+    /// the exact product).
     #[hax_lib::requires(is_rq(f) && small_le_2(g))]
-    #[hax_lib::ensures(|_| is_rq(&future(h)))]
+    #[hax_lib::ensures(|_| contracts::rq_mult_small_ensures(f, g, &future(h)))]
     fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]);
     /// R3_mult: h = f·g in R3.
     ///
-    /// Preconditions: |f\[i\]| <= 2, |g\[i\]| <= 2. Postcondition: h in {-1,0,1}^p is
-    /// the exact product mod 3.
+    /// Preconditions: |f\[i\]| <= 2, |g\[i\]| <= 2. Postcondition: h equals the
+    /// reference's freeze-per-step product (in {-1,0,1}^p).
     #[hax_lib::requires(small_le_2(f) && small_le_2(g))]
-    #[hax_lib::ensures(|_| is_small(&future(h)))]
+    #[hax_lib::ensures(|_| contracts::r3_mult_ensures(f, g, &future(h)))]
     fn r3_mult(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]);
-}
-
-/// Every coefficient is a canonical element of Z_q: in [−q12, q12].
-pub fn is_rq(f: &[Fq; P]) -> bool {
-    f.iter().all(|&x| (-Q12..=Q12).contains(&i32::from(x)))
-}
-
-/// Every coefficient is in {−1, 0, 1}.
-pub fn is_small(f: &[Small; P]) -> bool {
-    f.iter().all(|&x| (-1..=1).contains(&x))
-}
-
-/// Every coefficient has absolute value at most 2 (the small operands' input bound).
-pub fn small_le_2(f: &[Small; P]) -> bool {
-    f.iter().all(|&x| (-2..=2).contains(&x))
-}
-
-/// Short: small with exactly w nonzero coefficients.
-pub fn is_short(f: &[Small; P]) -> bool {
-    is_small(f) && f.iter().filter(|&&x| x != 0).count() == W
 }
 
 /// The reference kernels: libgcrypt before patch 06 (per-coefficient `urandom32`
@@ -138,11 +142,8 @@ pub fn is_short(f: &[Small; P]) -> bool {
 pub struct Reference;
 
 impl Kernels for Reference {
-    fn short_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
-        random::short_random_per_coefficient(out, rng);
-    }
-    fn small_random<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
-        random::small_random_per_coefficient(out, rng);
+    fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
+        random::draw_words_per_coefficient(rng)
     }
     fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
         poly::rq_mult_small_per_step(h, f, g);

@@ -33,24 +33,192 @@ pub fn r3_from_rq(out: &mut [Small; P], r: &[Fq; P]) {
     }
 }
 
+/// The integer arithmetic the two multiplications (both tiers) are written over.
+///
+/// The library instantiates it with the C code's types ([`Int`]: `i16` Fq values,
+/// `i8` small values, an `i32` and an `i16` accumulator); `refopt prove` instantiates
+/// it with exact forms carrying intervals, which checks every range (no overflow,
+/// every freeze argument inside its exact domain) and compares the results for every
+/// input (obligations S-7a, S-7b). Each method is the one C operation named in its doc.
+pub trait Arith {
+    /// An Fq coefficient (`Fq`, `i16`).
+    type Fq: Clone;
+    /// A small coefficient (`small`, `i8`).
+    type Small: Clone;
+    /// The wide accumulator (`int32`).
+    type Wide: Clone;
+    /// The narrow accumulator (`int16`).
+    type Narrow: Clone;
+    /// The Fq value 0.
+    fn fq_zero() -> Self::Fq;
+    /// The small value 0.
+    fn small_zero() -> Self::Small;
+    /// The wide value 0.
+    fn wide_zero() -> Self::Wide;
+    /// `(int32) x` for an Fq value.
+    fn wide_fq(x: Self::Fq) -> Self::Wide;
+    /// `(int32) x` for a small value.
+    fn wide_small(x: Self::Small) -> Self::Wide;
+    /// `(int16) x` for a small value.
+    fn narrow_small(x: Self::Small) -> Self::Narrow;
+    /// `a + b` in `int32`.
+    fn add(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    /// `a * b` in `int32`.
+    fn mul(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    /// `a + b` in `int16`.
+    fn narrow_add(a: Self::Narrow, b: Self::Narrow) -> Self::Narrow;
+    /// `a * b` in `int16`.
+    fn narrow_mul(a: Self::Narrow, b: Self::Narrow) -> Self::Narrow;
+    /// `(int16) a`, an `int32` truncated.
+    fn narrow(a: Self::Wide) -> Self::Narrow;
+    /// [`fq_freeze`].
+    fn fq_freeze(a: Self::Wide) -> Self::Fq;
+    /// [`f3_freeze`].
+    fn f3_freeze(a: Self::Narrow) -> Self::Small;
+    /// The Rq wrap-around [`rq_wrap_over`] (for [`Int`]: its compiled instance
+    /// [`rq_wrap`], called as before the kernels were generic).
+    fn rq_wrap(h: &mut [Self::Fq; P], fg: &mut [Self::Fq; 2 * P - 1])
+    where
+        Self: Sized,
+    {
+        rq_wrap_over::<Self>(h, fg);
+    }
+    /// The R3 wrap-around [`r3_wrap_over`] (for [`Int`]: [`r3_wrap`]).
+    fn r3_wrap(h: &mut [Self::Small; P], fg: &mut [Self::Small; 2 * P - 1])
+    where
+        Self: Sized,
+    {
+        r3_wrap_over::<Self>(h, fg);
+    }
+    /// Overwrites secret Fq values ([`Int`]: zeroize); nothing on symbolic values.
+    fn wipe_fq(values: &mut [Self::Fq]) {
+        let _ = values;
+    }
+    /// Overwrites secret small values ([`Int`]: zeroize); nothing on symbolic values.
+    fn wipe_small(values: &mut [Self::Small]) {
+        let _ = values;
+    }
+}
+
+/// The library's instance of [`Arith`]: the C types.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Int;
+
+impl Arith for Int {
+    type Fq = Fq;
+    type Small = Small;
+    type Wide = i32;
+    type Narrow = i16;
+    #[inline(always)]
+    fn wipe_fq(values: &mut [Fq]) {
+        values.zeroize();
+    }
+    #[inline(always)]
+    fn wipe_small(values: &mut [Small]) {
+        values.zeroize();
+    }
+    #[inline(always)]
+    fn fq_zero() -> Fq {
+        0
+    }
+    #[inline(always)]
+    fn small_zero() -> Small {
+        0
+    }
+    #[inline(always)]
+    fn wide_zero() -> i32 {
+        0
+    }
+    #[inline(always)]
+    fn wide_fq(x: Fq) -> i32 {
+        i32::from(x)
+    }
+    #[inline(always)]
+    fn wide_small(x: Small) -> i32 {
+        i32::from(x)
+    }
+    #[inline(always)]
+    fn narrow_small(x: Small) -> i16 {
+        i16::from(x)
+    }
+    #[inline(always)]
+    fn add(a: i32, b: i32) -> i32 {
+        a + b
+    }
+    #[inline(always)]
+    fn mul(a: i32, b: i32) -> i32 {
+        a * b
+    }
+    #[inline(always)]
+    fn narrow_add(a: i16, b: i16) -> i16 {
+        a + b
+    }
+    #[inline(always)]
+    fn narrow_mul(a: i16, b: i16) -> i16 {
+        a * b
+    }
+    #[inline(always)]
+    fn narrow(a: i32) -> i16 {
+        a as i16
+    }
+    #[inline(always)]
+    fn fq_freeze(a: i32) -> Fq {
+        fq_freeze(a)
+    }
+    #[inline(always)]
+    fn f3_freeze(a: i16) -> Small {
+        f3_freeze(a)
+    }
+    #[inline(always)]
+    fn rq_wrap(h: &mut [Fq; P], fg: &mut [Fq; 2 * P - 1]) {
+        rq_wrap(h, fg);
+    }
+    #[inline(always)]
+    fn r3_wrap(h: &mut [Small; P], fg: &mut [Small; 2 * P - 1]) {
+        r3_wrap(h, fg);
+    }
+}
+
 /// x^p = x + 1: folds the high half of a 2p−1 product into the low p coefficients,
 /// i from 2p−2 down to p, fg\[i−p\] first, then fg\[i−p+1\], freezing each sum.
 /// Shared by both tiers: patch 07 leaves this loop unchanged.
 pub fn r3_wrap(h: &mut [Small; P], fg: &mut [Small; 2 * P - 1]) {
+    r3_wrap_over::<Int>(h, fg);
+}
+
+/// [`r3_wrap`] over any [`Arith`].
+pub fn r3_wrap_over<A: Arith>(h: &mut [A::Small; P], fg: &mut [A::Small; 2 * P - 1]) {
     for i in (P..2 * P - 1).rev() {
-        fg[i - P] = f3_freeze(i16::from(fg[i - P]) + i16::from(fg[i]));
-        fg[i - P + 1] = f3_freeze(i16::from(fg[i - P + 1]) + i16::from(fg[i]));
+        fg[i - P] = A::f3_freeze(A::narrow_add(
+            A::narrow_small(fg[i - P].clone()),
+            A::narrow_small(fg[i].clone()),
+        ));
+        fg[i - P + 1] = A::f3_freeze(A::narrow_add(
+            A::narrow_small(fg[i - P + 1].clone()),
+            A::narrow_small(fg[i].clone()),
+        ));
     }
-    h.copy_from_slice(&fg[..P]);
+    h.clone_from_slice(&fg[..P]);
 }
 
 /// As [`r3_wrap`], in Rq.
 pub fn rq_wrap(h: &mut [Fq; P], fg: &mut [Fq; 2 * P - 1]) {
+    rq_wrap_over::<Int>(h, fg);
+}
+
+/// [`rq_wrap`] over any [`Arith`].
+pub fn rq_wrap_over<A: Arith>(h: &mut [A::Fq; P], fg: &mut [A::Fq; 2 * P - 1]) {
     for i in (P..2 * P - 1).rev() {
-        fg[i - P] = fq_freeze(i32::from(fg[i - P]) + i32::from(fg[i]));
-        fg[i - P + 1] = fq_freeze(i32::from(fg[i - P + 1]) + i32::from(fg[i]));
+        fg[i - P] = A::fq_freeze(A::add(
+            A::wide_fq(fg[i - P].clone()),
+            A::wide_fq(fg[i].clone()),
+        ));
+        fg[i - P + 1] = A::fq_freeze(A::add(
+            A::wide_fq(fg[i - P + 1].clone()),
+            A::wide_fq(fg[i].clone()),
+        ));
     }
-    h.copy_from_slice(&fg[..P]);
+    h.clone_from_slice(&fg[..P]);
 }
 
 /// R3_mult, reference: h = f·g in R3, with `F3_freeze` after every multiply-add.
@@ -59,24 +227,45 @@ pub fn rq_wrap(h: &mut [Fq; P], fg: &mut [Fq; 2 * P - 1]) {
 /// 2 arises only from arbitrary secret-key bytes). Every intermediate is then
 /// |result + f·g| <= 1 + 4, far inside `i16`. Postcondition: h in {-1,0,1}^p.
 pub fn r3_mult_per_step(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
-    let mut fg = [0 as Small; 2 * P - 1];
+    r3_mult_per_step_over::<Int>(h, f, g);
+}
+
+/// [`r3_mult_per_step`] over any [`Arith`].
+pub fn r3_mult_per_step_over<A: Arith>(
+    h: &mut [A::Small; P],
+    f: &[A::Small; P],
+    g: &[A::Small; P],
+) {
+    let mut fg: [A::Small; 2 * P - 1] = core::array::from_fn(|_| A::small_zero());
     for i in 0..P {
-        let mut result: Small = 0;
+        let mut result = A::small_zero();
         for j in 0..=i {
-            result = f3_freeze(i16::from(result) + i16::from(f[j]) * i16::from(g[i - j]));
+            result = A::f3_freeze(A::narrow_add(
+                A::narrow_small(result),
+                A::narrow_mul(
+                    A::narrow_small(f[j].clone()),
+                    A::narrow_small(g[i - j].clone()),
+                ),
+            ));
         }
         fg[i] = result;
     }
     for i in P..2 * P - 1 {
-        let mut result: Small = 0;
+        let mut result = A::small_zero();
         for j in i - P + 1..P {
-            result = f3_freeze(i16::from(result) + i16::from(f[j]) * i16::from(g[i - j]));
+            result = A::f3_freeze(A::narrow_add(
+                A::narrow_small(result),
+                A::narrow_mul(
+                    A::narrow_small(f[j].clone()),
+                    A::narrow_small(g[i - j].clone()),
+                ),
+            ));
         }
         fg[i] = result;
     }
-    r3_wrap(h, &mut fg);
+    A::r3_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
-    fg[..].zeroize();
+    A::wipe_small(&mut fg);
 }
 
 /// Rq_mult_small, reference: h = f·g in Rq, with `Fq_freeze` after every
@@ -86,24 +275,39 @@ pub fn r3_mult_per_step(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
 /// |result + f·g| <= 2295 + 4590, inside `Fq_freeze`'s domain. Postcondition: h in
 /// [-q12, q12]^p.
 pub fn rq_mult_small_per_step(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
-    let mut fg = [0 as Fq; 2 * P - 1];
+    rq_mult_small_per_step_over::<Int>(h, f, g);
+}
+
+/// [`rq_mult_small_per_step`] over any [`Arith`].
+pub fn rq_mult_small_per_step_over<A: Arith>(
+    h: &mut [A::Fq; P],
+    f: &[A::Fq; P],
+    g: &[A::Small; P],
+) {
+    let mut fg: [A::Fq; 2 * P - 1] = core::array::from_fn(|_| A::fq_zero());
     for i in 0..P {
-        let mut result: Fq = 0;
+        let mut result = A::fq_zero();
         for j in 0..=i {
-            result = fq_freeze(i32::from(result) + i32::from(f[j]) * i32::from(g[i - j]));
+            result = A::fq_freeze(A::add(
+                A::wide_fq(result),
+                A::mul(A::wide_fq(f[j].clone()), A::wide_small(g[i - j].clone())),
+            ));
         }
         fg[i] = result;
     }
     for i in P..2 * P - 1 {
-        let mut result: Fq = 0;
+        let mut result = A::fq_zero();
         for j in i - P + 1..P {
-            result = fq_freeze(i32::from(result) + i32::from(f[j]) * i32::from(g[i - j]));
+            result = A::fq_freeze(A::add(
+                A::wide_fq(result),
+                A::mul(A::wide_fq(f[j].clone()), A::wide_small(g[i - j].clone())),
+            ));
         }
         fg[i] = result;
     }
-    rq_wrap(h, &mut fg);
+    A::rq_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
-    fg[..].zeroize();
+    A::wipe_fq(&mut fg);
 }
 
 /// R3_recip: out = 1/in in R3 by the constant-time extended-gcd ("divstep") loop of

@@ -12,16 +12,90 @@ use super::{P, W};
 use crate::rng::RandomSource;
 use zeroize::Zeroize;
 
+/// A source of bytes as the word draws read it, and the word arithmetic they use.
+///
+/// The library reads `u8` bytes from a [`RandomSource`] ([`Bytes`]) into `u32`
+/// words; `refopt prove` runs the same draw code over a source that hands out
+/// stream positions, which traces every word bit to the stream bit it comes from
+/// (obligation S-9).
+pub trait WordSource {
+    /// One byte.
+    type Byte: Clone;
+    /// One 32-bit word.
+    type Word: Clone;
+    /// Fills `buf` with the next bytes of the source (one call).
+    fn fill(&mut self, buf: &mut [Self::Byte]);
+    /// The byte 0.
+    fn zero_byte() -> Self::Byte;
+    /// `(uint32) b`.
+    fn byte_to_word(b: &Self::Byte) -> Self::Word;
+    /// `a << s`.
+    fn word_shl(a: Self::Word, s: u32) -> Self::Word;
+    /// `a + b`.
+    fn word_add(a: Self::Word, b: Self::Word) -> Self::Word;
+    /// The little-endian word of four bytes (`le_bswap32` of the C code).
+    fn word_from_le_bytes(b: [Self::Byte; 4]) -> Self::Word;
+}
+
+/// The library's [`WordSource`]: bytes from a [`RandomSource`].
+#[derive(Debug)]
+pub struct Bytes<'a, R: RandomSource + ?Sized>(pub &'a mut R);
+
+impl<R: RandomSource + ?Sized> WordSource for Bytes<'_, R> {
+    type Byte = u8;
+    type Word = u32;
+    #[inline(always)]
+    fn fill(&mut self, buf: &mut [u8]) {
+        self.0.fill(buf);
+    }
+    #[inline(always)]
+    fn zero_byte() -> u8 {
+        0
+    }
+    #[inline(always)]
+    fn byte_to_word(b: &u8) -> u32 {
+        u32::from(*b)
+    }
+    #[inline(always)]
+    fn word_shl(a: u32, s: u32) -> u32 {
+        a << s
+    }
+    #[inline(always)]
+    fn word_add(a: u32, b: u32) -> u32 {
+        a + b
+    }
+    #[inline(always)]
+    fn word_from_le_bytes(b: [u8; 4]) -> u32 {
+        u32::from_le_bytes(b)
+    }
+}
+
 /// urandom32: one 4-byte draw, read little-endian.
 pub fn urandom32<R: RandomSource + ?Sized>(rng: &mut R) -> u32 {
-    let mut c = [0u8; 4];
-    rng.fill(&mut c);
-    let w = u32::from(c[0])
-        + (u32::from(c[1]) << 8)
-        + (u32::from(c[2]) << 16)
-        + (u32::from(c[3]) << 24);
-    c[..].zeroize();
-    w
+    urandom32_over(&mut Bytes(rng))
+}
+
+/// [`urandom32`] over any [`WordSource`]: c0 + 2^8·c1 + 2^16·c2 + 2^24·c3.
+#[inline(always)]
+pub fn urandom32_over<S: WordSource + ?Sized>(s: &mut S) -> S::Word {
+    let mut c: [S::Byte; 4] = core::array::from_fn(|_| S::zero_byte());
+    s.fill(&mut c);
+    let w = |i: usize, shift: u32| S::word_shl(S::byte_to_word(&c[i]), shift);
+    S::word_add(
+        S::word_add(S::word_add(S::byte_to_word(&c[0]), w(1, 8)), w(2, 16)),
+        w(3, 24),
+    )
+}
+
+/// The reference draw: p words, each from its own [`urandom32`] call (761 calls of
+/// 4 bytes).
+pub fn draw_words_per_coefficient<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
+    draw_words_per_coefficient_over(&mut Bytes(rng))
+}
+
+/// [`draw_words_per_coefficient`] over any [`WordSource`].
+pub fn draw_words_per_coefficient_over<S: WordSource + ?Sized>(s: &mut S) -> [S::Word; P] {
+    core::array::from_fn(|_| urandom32_over(s))
 }
 
 /// Short_fromlist: a weight-w polynomial from p random words. The first w words are
@@ -50,24 +124,6 @@ pub fn small_from_word(l: u32) -> Small {
     (((l & 0x3fff_ffff) * 3) >> 30) as Small - 1
 }
 
-/// Short_random, reference: p calls of [`urandom32`], then [`short_fromlist`].
-pub fn short_random_per_coefficient<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
-    let mut l = [0u32; P];
-    for x in l.iter_mut() {
-        *x = urandom32(rng);
-    }
-    short_fromlist(out, &l);
-    l[..].zeroize();
-}
-
-/// Small_random, reference: p calls of [`urandom32`], each mapped by
-/// [`small_from_word`].
-pub fn small_random_per_coefficient<R: RandomSource + ?Sized>(out: &mut [Small; P], rng: &mut R) {
-    for o in out.iter_mut() {
-        *o = small_from_word(urandom32(rng));
-    }
-}
-
 #[cfg(test)]
 #[allow(clippy::integer_division_remainder_used)] // test data on public values
 mod tests {
@@ -76,10 +132,11 @@ mod tests {
 
     #[test]
     fn draw_pattern_is_761_calls_of_4_bytes() {
+        use crate::sntrup761::{Kernels, Reference};
         let mut r = Recorder::new(Shake256Source::new(b"x"));
         let mut f = [0; P];
-        short_random_per_coefficient(&mut f, &mut r);
-        small_random_per_coefficient(&mut f, &mut r);
+        Reference::short_random(&mut f, &mut r);
+        Reference::small_random(&mut f, &mut r);
         assert_eq!(r.calls(), &[4; 2 * P][..]);
     }
 
@@ -87,8 +144,9 @@ mod tests {
     fn short_has_weight_w() {
         let mut r = Shake256Source::new(b"w");
         for _ in 0..5 {
+            use crate::sntrup761::{Kernels, Reference};
             let mut f = [0; P];
-            short_random_per_coefficient(&mut f, &mut r);
+            Reference::short_random(&mut f, &mut r);
             assert_eq!(f.iter().filter(|&&x| x != 0).count(), W);
             assert!(f.iter().all(|&x| (-1..=1).contains(&x)));
         }

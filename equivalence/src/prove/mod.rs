@@ -1,0 +1,441 @@
+//! `refopt prove`: the proof obligations of the five optimizations, each discharged by
+//! a machine check on the code that ships, and the ledger they print
+//! (docs/VERIFICATION.md is generated from it).
+//!
+//! An [`Obligation`] names a statement about the shipped kernels, the method that
+//! checks it and the domain it covers. Its check runs the shipped code itself:
+//! exhaustively over a small domain, or instantiated with a symbolic type (exact
+//! linear and bilinear forms over Z_q or GF(2), intervals, SMT bit-vectors). The
+//! status is earned by the run, never declared:
+//!
+//! * `proved`: the check covered every input of the stated domain;
+//! * `checked`: it ran on sampled inputs only (none of the obligations below);
+//! * `argued`: nothing machine-checked it (none below);
+//! * `failed` / `not run`: the check found a counterexample, or could not run (no SMT
+//!   solver, a CPU without the instruction a row is about). Both make `refopt prove`
+//!   exit non-zero.
+//!
+//! Every obligation has a mutant ([`Mutant`]): a planted bug (`reference::plant`)
+//! that makes its check fail, or for a compile-time lemma a `--cfg` that makes the
+//! build fail. `refopt prove --self-test` runs them all ([`selftest`]).
+
+pub mod cli;
+pub mod ed25519;
+pub mod form;
+pub mod gf2;
+pub mod mlkem;
+pub mod ntruhps2048509;
+pub mod selftest;
+pub mod smt;
+pub mod sntrup761;
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// The optimization an obligation belongs to (the headings of the ledger).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Optimization {
+    /// 1: sntrup761 batched randomness.
+    Sntrup761Random,
+    /// 2: sntrup761 deferred reduction in `Rq_mult_small` and `R3_mult`.
+    Sntrup761Deferred,
+    /// 3: ntruhps2048509 `poly_R2_inv` by an addition chain.
+    NtruR2Inv,
+    /// 4: Ed25519 field arithmetic (libgcrypt 9c12226c).
+    Ed25519Field,
+    /// 5: ML-KEM, k instead of k² inverse NTTs.
+    MlKemEncryptU,
+}
+
+impl Optimization {
+    /// Every optimization, in ledger order.
+    pub const ALL: [Optimization; 5] = [
+        Optimization::Sntrup761Random,
+        Optimization::Sntrup761Deferred,
+        Optimization::NtruR2Inv,
+        Optimization::Ed25519Field,
+        Optimization::MlKemEncryptU,
+    ];
+
+    /// The heading of its section in the ledger.
+    pub fn title(self) -> &'static str {
+        match self {
+            Optimization::Sntrup761Random => {
+                "1. sntrup761: one random draw of 3044 bytes per Short/Small polynomial"
+            }
+            Optimization::Sntrup761Deferred => {
+                "2. sntrup761: deferred reduction in Rq_mult_small and R3_mult"
+            }
+            Optimization::NtruR2Inv => "3. ntruhps2048509: poly_R2_inv by an addition chain",
+            Optimization::Ed25519Field => {
+                "4. Ed25519: ec_addm/subm/mulm_25519 (libgcrypt 9c12226c)"
+            }
+            Optimization::MlKemEncryptU => {
+                "5. ML-KEM: k instead of k² inverse NTTs in K-PKE.Encrypt"
+            }
+        }
+    }
+
+    /// The scheme page with the rest of its evidence (tests, vectors, peers).
+    pub fn page(self) -> &'static str {
+        match self {
+            Optimization::Sntrup761Random | Optimization::Sntrup761Deferred => "sntrup761.md",
+            Optimization::NtruR2Inv => "ntruhps2048509.md",
+            Optimization::Ed25519Field => "ed25519.md",
+            Optimization::MlKemEncryptU => "mlkem.md",
+        }
+    }
+}
+
+/// How an obligation's check is shown able to fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutant {
+    /// A planted bug (`reference::plant`, name in `REFOPT_PLANT`) that makes the
+    /// check report `failed` in the plant build.
+    Plant(&'static str),
+    /// A compile-time lemma: building `crate` with `--cfg refopt_mutant="<name>"`
+    /// must fail with an error naming the obligation.
+    Compile {
+        /// The `refopt_mutant` value.
+        name: &'static str,
+        /// The crate whose build must fail.
+        krate: &'static str,
+    },
+}
+
+/// What a successful check established.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Coverage {
+    /// Every input of the stated domain.
+    Proved,
+    /// Only this many sampled inputs.
+    Checked(u64),
+}
+
+/// The result of a check that did not fail.
+#[derive(Clone, Debug)]
+pub struct Evidence {
+    /// What the check covered.
+    pub coverage: Coverage,
+    /// What ran, in a few words with numbers (values enumerated, forms compared,
+    /// solver queries). Deterministic (no times): it goes into the generated ledger.
+    pub detail: String,
+    /// SMT queries with their answers and times, when the check asked a solver.
+    pub queries: Vec<smt::QueryRecord>,
+}
+
+impl Evidence {
+    /// A check that covered its whole domain.
+    pub fn proved(detail: impl Into<String>) -> Self {
+        Evidence {
+            coverage: Coverage::Proved,
+            detail: detail.into(),
+            queries: Vec::new(),
+        }
+    }
+}
+
+/// Why a check did not succeed.
+#[derive(Clone, Debug)]
+pub enum Failure {
+    /// The check ran and found the statement false (or its machinery inconsistent).
+    Failed(String),
+    /// The check could not run here (no solver, a CPU feature missing).
+    NotRun(String),
+}
+
+impl Failure {
+    /// A failed check with a message.
+    pub fn failed(msg: impl Into<String>) -> Self {
+        Failure::Failed(msg.into())
+    }
+}
+
+/// The result of a check.
+pub type CheckResult = Result<Evidence, Failure>;
+
+/// One proof obligation.
+#[derive(Clone, Copy, Debug)]
+pub struct Obligation {
+    /// Ledger ID, for example `MLKEM-4`.
+    pub id: &'static str,
+    /// The optimization it belongs to.
+    pub optimization: Optimization,
+    /// What is claimed, naming the shipped functions.
+    pub statement: &'static str,
+    /// How the check establishes it.
+    pub method: &'static str,
+    /// The inputs the claim (and, when proved, the check) covers.
+    pub domain: &'static str,
+    /// The bug that must make the check fail.
+    pub mutant: Mutant,
+    /// Cheap enough for `cargo test` (well under a second in the test profile).
+    pub cheap: bool,
+    /// Whether the check needs an SMT solver.
+    pub needs_smt: bool,
+    /// The check.
+    pub check: fn() -> CheckResult,
+}
+
+/// Every obligation, in ledger order.
+pub fn obligations() -> Vec<&'static Obligation> {
+    let mut all: Vec<&'static Obligation> = Vec::new();
+    all.extend(sntrup761::OBLIGATIONS);
+    all.extend(ntruhps2048509::OBLIGATIONS);
+    all.extend(ed25519::OBLIGATIONS);
+    all.extend(mlkem::OBLIGATIONS);
+    all.sort_by_key(|o| {
+        Optimization::ALL
+            .iter()
+            .position(|x| *x == o.optimization)
+            .unwrap_or(usize::MAX)
+    });
+    all
+}
+
+/// Finds an obligation by its ID (exact, case-insensitive).
+pub fn find(id: &str) -> Option<&'static Obligation> {
+    obligations()
+        .into_iter()
+        .find(|o| o.id.eq_ignore_ascii_case(id))
+}
+
+/// One line of the ledger: an obligation and what its check gave.
+#[derive(Debug)]
+pub struct Row {
+    /// The obligation.
+    pub obligation: &'static Obligation,
+    /// The check's result.
+    pub result: CheckResult,
+    /// Wall-clock seconds the check took.
+    pub seconds: f64,
+}
+
+impl Row {
+    /// `proved`, `checked`, `failed` or `not run`.
+    pub fn status(&self) -> &'static str {
+        match &self.result {
+            Ok(e) => match e.coverage {
+                Coverage::Proved => "proved",
+                Coverage::Checked(_) => "checked",
+            },
+            Err(Failure::Failed(_)) => "failed",
+            Err(Failure::NotRun(_)) => "not run",
+        }
+    }
+
+    /// Whether the row counts as a success (`proved` or `checked`).
+    pub fn ok(&self) -> bool {
+        self.result.is_ok()
+    }
+
+    /// The detail or failure message.
+    pub fn detail(&self) -> &str {
+        match &self.result {
+            Ok(e) => &e.detail,
+            Err(Failure::Failed(m) | Failure::NotRun(m)) => m,
+        }
+    }
+}
+
+/// Runs one obligation's check, timing it; a panic inside the check is a failure.
+pub fn run_one(o: &'static Obligation) -> Row {
+    let start = Instant::now();
+    let result = match std::panic::catch_unwind(o.check) {
+        Ok(r) => r,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_else(|| "panic".to_owned());
+            Err(Failure::Failed(format!("the check panicked: {msg}")))
+        }
+    };
+    Row {
+        obligation: o,
+        result,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// Runs the given obligations in order, calling `progress` after each.
+pub fn run(list: &[&'static Obligation], mut progress: impl FnMut(&Row)) -> Vec<Row> {
+    list.iter()
+        .map(|o| {
+            let row = run_one(o);
+            progress(&row);
+            row
+        })
+        .collect()
+}
+
+/// The plain-text ledger (what `refopt prove` prints).
+pub fn text(rows: &[Row]) -> String {
+    let mut s = String::new();
+    let w = rows
+        .iter()
+        .map(|r| r.obligation.id.len())
+        .max()
+        .unwrap_or(2);
+    for opt in Optimization::ALL {
+        let these: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.obligation.optimization == opt)
+            .collect();
+        if these.is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "\n{}", opt.title());
+        for r in these {
+            let _ = writeln!(
+                s,
+                "  {:<w$}  {:<7}  {:>7.2} s  {}",
+                r.obligation.id,
+                r.status(),
+                r.seconds,
+                r.obligation.statement
+            );
+            let _ = writeln!(s, "  {:<w$}  domain: {}", "", r.obligation.domain);
+            let _ = writeln!(s, "  {:<w$}  {}", "", r.detail());
+            if let Ok(e) = &r.result {
+                for q in &e.queries {
+                    let _ = writeln!(
+                        s,
+                        "  {:<w$}    {}: {} in {:.2} s ({})",
+                        "", q.name, q.answer, q.seconds, q.solver
+                    );
+                }
+            }
+        }
+    }
+    let proved = rows.iter().filter(|r| r.status() == "proved").count();
+    let bad = rows.iter().filter(|r| !r.ok()).count();
+    let total: f64 = rows.iter().map(|r| r.seconds).sum();
+    let _ = writeln!(
+        s,
+        "\n{} obligations: {proved} proved, {} checked, {bad} failed or not run; {total:.1} s",
+        rows.len(),
+        rows.iter().filter(|r| r.status() == "checked").count()
+    );
+    s
+}
+
+/// The ledger as JSON (`refopt prove --json`).
+pub fn json(rows: &[Row]) -> serde_json::Value {
+    let items: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            let o = r.obligation;
+            let queries: Vec<serde_json::Value> = match &r.result {
+                Ok(e) => e
+                    .queries
+                    .iter()
+                    .map(|q| {
+                        serde_json::json!({
+                            "name": q.name, "answer": q.answer, "seconds": q.seconds,
+                            "solver": q.solver,
+                        })
+                    })
+                    .collect(),
+                Err(_) => Vec::new(),
+            };
+            let inputs = match &r.result {
+                Ok(Evidence {
+                    coverage: Coverage::Checked(n),
+                    ..
+                }) => Some(*n),
+                _ => None,
+            };
+            serde_json::json!({
+                "id": o.id,
+                "optimization": o.optimization.title(),
+                "statement": o.statement,
+                "method": o.method,
+                "domain": o.domain,
+                "status": r.status(),
+                "sampled_inputs": inputs,
+                "detail": r.detail(),
+                "seconds": r.seconds,
+                "queries": queries,
+                "mutant": match o.mutant {
+                    Mutant::Plant(p) => format!("plant {p}"),
+                    Mutant::Compile { name, krate } => format!("--cfg refopt_mutant=\"{name}\" on {krate}"),
+                },
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "plant_build": reference::plant::compiled_in(),
+        "solver": smt::Solver::find().map(|s| s.describe()).ok(),
+        "all_ok": rows.iter().all(Row::ok),
+        "obligations": items,
+    })
+}
+
+/// Escapes `|` for a markdown table cell.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The ledger as the markdown section of docs/VERIFICATION.md (`refopt prove
+/// --markdown`). Deterministic: no times (they are in the plain and JSON output).
+pub fn markdown(rows: &[Row]) -> String {
+    let mut s = String::new();
+    for opt in Optimization::ALL {
+        let these: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.obligation.optimization == opt)
+            .collect();
+        if these.is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "### {}\n", opt.title());
+        let _ = writeln!(
+            s,
+            "Tests, vectors and peers: [{}]({}).\n",
+            opt.page(),
+            opt.page()
+        );
+        let _ = writeln!(
+            s,
+            "| ID | statement | method | domain | status: what the check covered | mutant |"
+        );
+        let _ = writeln!(s, "|---|---|---|---|---|---|");
+        for r in these {
+            let o = r.obligation;
+            let status = match &r.result {
+                Ok(Evidence {
+                    coverage: Coverage::Proved,
+                    detail,
+                    ..
+                }) => format!("**proved**: {detail}"),
+                Ok(Evidence {
+                    coverage: Coverage::Checked(n),
+                    detail,
+                    ..
+                }) => format!("checked on {n} inputs: {detail}"),
+                Err(Failure::Failed(m)) => format!("**FAILED**: {m}"),
+                Err(Failure::NotRun(m)) => format!("**not run**: {m}"),
+            };
+            let mutant = match o.mutant {
+                Mutant::Plant(p) => format!("plant `{p}`"),
+                Mutant::Compile { name, krate } => {
+                    format!("`--cfg refopt_mutant=\"{name}\"` ({krate} must not build)")
+                }
+            };
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {} |",
+                o.id,
+                cell(o.statement),
+                cell(o.method),
+                cell(o.domain),
+                cell(&status),
+                cell(&mutant)
+            );
+        }
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,392 @@
+//! sntrup761 (optimizations 1 and 2).
+//!
+//! * Deferred reduction: both tiers' `Rq_mult_small` and `R3_mult` are written once
+//!   over the integer arithmetic trait `reference::sntrup761::poly::Arith`; the
+//!   library instantiates it with `i8`/`i16`/`i32`, the proofs with [`Val`]: an exact
+//!   form of the inputs modulo q (or 3) carried next to an interval for the integer
+//!   value. Every operation checks its interval against its machine type (no `i32` or
+//!   `i16` overflow, a truncation to `i16` only when exact) and every freeze checks
+//!   that its argument stays inside the domain where it is proved exact (S-3, S-4);
+//!   a freeze then returns the canonical representative of the same residue. Equal
+//!   output forms, both canonical, mean equal outputs for every input.
+//! * Batched randomness: both tiers' word draws are written over the byte source
+//!   trait `reference::sntrup761::random::WordSource`; [`Stream`] hands out stream
+//!   positions instead of bytes (a byte stream is exactly a source whose bytes do not
+//!   depend on call boundaries), and each word is computed as the list of stream
+//!   bits it is made of.
+
+use optimized::sntrup761::poly::{r3_mult_deferred_over, rq_mult_small_deferred_over};
+use optimized::sntrup761::random::draw_words_over;
+use reference::sntrup761::arith::{FQ_FREEZE_DOMAIN, f3_freeze, fq_freeze};
+use reference::sntrup761::poly::{Arith, r3_mult_per_step_over, rq_mult_small_per_step_over};
+use reference::sntrup761::random::{WordSource, draw_words_per_coefficient_over};
+use reference::sntrup761::{P, Q, Q12, RANDOM_POLY_BYTES};
+
+use super::form::Form;
+use super::{CheckResult, Evidence, Failure, Mutant, Obligation, Optimization};
+
+/// A symbolic integer: its residue as a form of the inputs, and an interval that
+/// contains its exact value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Val {
+    /// The value modulo the run's modulus (q or 3).
+    pub form: Form,
+    /// Least possible value.
+    pub lo: i64,
+    /// Greatest possible value.
+    pub hi: i64,
+}
+
+impl Val {
+    fn zero() -> Self {
+        Val {
+            form: Form::zero(),
+            lo: 0,
+            hi: 0,
+        }
+    }
+    /// The input variable `v` of the run mod `m`, with its range.
+    pub fn input(m: u32, v: u32, lo: i64, hi: i64) -> Self {
+        Val {
+            form: Form::var(m, v),
+            lo,
+            hi,
+        }
+    }
+    fn within(self, lo: i64, hi: i64, what: &str) -> Self {
+        assert!(
+            lo <= self.lo && self.hi <= hi,
+            "sntrup761 symbolic run: {what} may reach [{}, {}], outside [{lo}, {hi}]",
+            self.lo,
+            self.hi
+        );
+        self
+    }
+    fn add(self, b: Val) -> Val {
+        let mut form = self.form;
+        form.add_assign(&b.form);
+        Val {
+            form,
+            lo: self.lo + b.lo,
+            hi: self.hi + b.hi,
+        }
+    }
+    fn mul(&self, b: &Val) -> Val {
+        let p = [
+            self.lo * b.lo,
+            self.lo * b.hi,
+            self.hi * b.lo,
+            self.hi * b.hi,
+        ];
+        Val {
+            form: self.form.mul(&b.form),
+            lo: *p.iter().min().unwrap_or(&0),
+            hi: *p.iter().max().unwrap_or(&0),
+        }
+    }
+}
+
+const I32: (i64, i64) = (i32::MIN as i64, i32::MAX as i64);
+const I16: (i64, i64) = (i16::MIN as i64, i16::MAX as i64);
+const I8: (i64, i64) = (i8::MIN as i64, i8::MAX as i64);
+
+/// The symbolic instance of `Arith`.
+#[derive(Clone, Copy, Debug)]
+pub struct SymArith;
+
+/// The bug zoo's accumulator hooks: the identity (symbolic values are never narrowed).
+impl optimized::sntrup761::poly::Accumulator for SymArith {}
+
+impl Arith for SymArith {
+    type Fq = Val;
+    type Small = Val;
+    type Wide = Val;
+    type Narrow = Val;
+    fn fq_zero() -> Val {
+        Val::zero()
+    }
+    fn small_zero() -> Val {
+        Val::zero()
+    }
+    fn wide_zero() -> Val {
+        Val::zero()
+    }
+    fn wide_fq(x: Val) -> Val {
+        x.within(I16.0, I16.1, "an Fq value")
+    }
+    fn wide_small(x: Val) -> Val {
+        x.within(I8.0, I8.1, "a small value")
+    }
+    fn narrow_small(x: Val) -> Val {
+        x.within(I8.0, I8.1, "a small value")
+    }
+    fn add(a: Val, b: Val) -> Val {
+        a.add(b).within(I32.0, I32.1, "an i32 sum")
+    }
+    fn mul(a: Val, b: Val) -> Val {
+        a.mul(&b).within(I32.0, I32.1, "an i32 product")
+    }
+    fn narrow_add(a: Val, b: Val) -> Val {
+        a.add(b).within(I16.0, I16.1, "an i16 sum")
+    }
+    fn narrow_mul(a: Val, b: Val) -> Val {
+        a.mul(&b).within(I16.0, I16.1, "an i16 product")
+    }
+    fn narrow(a: Val) -> Val {
+        a.within(I16.0, I16.1, "an i32 truncated to i16")
+    }
+    fn fq_freeze(a: Val) -> Val {
+        let d = i64::from(FQ_FREEZE_DOMAIN);
+        let a = a.within(-d, d, "an Fq_freeze argument");
+        let q12 = i64::from(Q12);
+        Val {
+            form: a.form,
+            lo: -q12,
+            hi: q12,
+        }
+    }
+    fn f3_freeze(a: Val) -> Val {
+        // Typed i16: every i16 is in S-4's domain.
+        let a = a.within(I16.0, I16.1, "an F3_freeze argument");
+        Val {
+            form: a.form,
+            lo: -1,
+            hi: 1,
+        }
+    }
+}
+
+/// Runs both tiers of one multiplication over symbolic inputs and compares.
+fn compare(
+    m: u32,
+    f_range: i64,
+    g_range: i64,
+    what: &str,
+    run: impl Fn(&[Val; P], &[Val; P]) -> ([Val; P], [Val; P]),
+) -> CheckResult {
+    let f: [Val; P] = core::array::from_fn(|j| Val::input(m, 1 + j as u32, -f_range, f_range));
+    let g: [Val; P] = core::array::from_fn(|j| Val::input(m, 1001 + j as u32, -g_range, g_range));
+    let (h_ref, h_opt) = run(&f, &g);
+    let half = i64::from((m - 1) / 2);
+    let mut terms = 0usize;
+    for (i, (r, o)) in h_ref.iter().zip(&h_opt).enumerate() {
+        for (side, x) in [("reference", r), ("optimized", o)] {
+            if x.lo < -half || x.hi > half {
+                return Err(Failure::failed(format!(
+                    "{what}: {side} h[{i}] may leave [-{half}, {half}]"
+                )));
+            }
+        }
+        if r.form != o.form {
+            return Err(Failure::failed(format!(
+                "{what}: h[{i}] differs mod {m} ({} vs {} terms)",
+                r.form.len(),
+                o.form.len()
+            )));
+        }
+        terms += r.form.len();
+    }
+    Ok(Evidence::proved(format!(
+        "761 output coefficients equal as forms mod {m} ({terms} terms), both canonical; every freeze argument inside its exact domain, no overflow"
+    )))
+}
+
+/// S-7a: deferred `Rq_mult_small` = per-step.
+fn rq_mult_small_equal() -> CheckResult {
+    let m = Q as u32;
+    compare(m, i64::from(Q12), 2, "Rq_mult_small", |f, g| {
+        let mut r: [Val; P] = core::array::from_fn(|_| Val::zero());
+        let mut o = r.clone();
+        rq_mult_small_per_step_over::<SymArith>(&mut r, f, g);
+        rq_mult_small_deferred_over::<SymArith>(&mut o, f, g);
+        (r, o)
+    })
+}
+
+/// S-7b: deferred `R3_mult` = per-step.
+fn r3_mult_equal() -> CheckResult {
+    compare(3, 2, 2, "R3_mult", |f, g| {
+        let mut r: [Val; P] = core::array::from_fn(|_| Val::zero());
+        let mut o = r.clone();
+        r3_mult_per_step_over::<SymArith>(&mut r, f, g);
+        r3_mult_deferred_over::<SymArith>(&mut o, f, g);
+        (r, o)
+    })
+}
+
+/// S-3: `Fq_freeze` exact on its claimed domain.
+fn fq_freeze_exhaustive() -> CheckResult {
+    let q = Q;
+    for x in -FQ_FREEZE_DOMAIN..=FQ_FREEZE_DOMAIN {
+        let r = i32::from(fq_freeze(x));
+        if !(-Q12..=Q12).contains(&r) || (x - r).rem_euclid(q) != 0 {
+            return Err(Failure::failed(format!("Fq_freeze({x}) = {r}")));
+        }
+    }
+    Ok(Evidence::proved(format!(
+        "all {} values",
+        2 * i64::from(FQ_FREEZE_DOMAIN) + 1
+    )))
+}
+
+/// S-4: `F3_freeze` exact on every i16.
+fn f3_freeze_exhaustive() -> CheckResult {
+    for x in i16::MIN..=i16::MAX {
+        let r = i32::from(f3_freeze(x));
+        if !(-1..=1).contains(&r) || (i32::from(x) - r).rem_euclid(3) != 0 {
+            return Err(Failure::failed(format!("F3_freeze({x}) = {r}")));
+        }
+    }
+    Ok(Evidence::proved("all 65 536 values"))
+}
+
+/// A byte of the symbolic stream: the constant 0, or the byte at a stream position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymByte {
+    /// The constant byte 0 (buffers before a fill, zeroization).
+    Zero,
+    /// The byte at this position of the stream.
+    At(u32),
+}
+
+/// A symbolic 32-bit word: each bit is 0 or a given bit of a given stream byte.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SymWord(pub [Option<(u32, u8)>; 32]);
+
+/// A byte stream given by positions: each fill continues where the last one ended,
+/// whatever the call boundaries (the precondition of optimization 1).
+#[derive(Debug, Default)]
+pub struct Stream {
+    next: u32,
+}
+
+impl WordSource for Stream {
+    type Byte = SymByte;
+    type Word = SymWord;
+    fn fill(&mut self, buf: &mut [SymByte]) {
+        for b in buf {
+            *b = SymByte::At(self.next);
+            self.next += 1;
+        }
+    }
+    fn zero_byte() -> SymByte {
+        SymByte::Zero
+    }
+    fn byte_to_word(b: &SymByte) -> SymWord {
+        SymWord(core::array::from_fn(|i| match b {
+            SymByte::At(p) if i < 8 => Some((*p, i as u8)),
+            _ => None,
+        }))
+    }
+    fn word_shl(a: SymWord, s: u32) -> SymWord {
+        let s = s as usize;
+        SymWord(core::array::from_fn(
+            |i| if i >= s { a.0[i - s] } else { None },
+        ))
+    }
+    fn word_add(a: SymWord, b: SymWord) -> SymWord {
+        SymWord(core::array::from_fn(|i| match (a.0[i], b.0[i]) {
+            (None, x) | (x, None) => x,
+            (Some(_), Some(_)) => {
+                panic!("sntrup761 symbolic run: an addition of words whose bits overlap (bit {i})")
+            }
+        }))
+    }
+    fn word_from_le_bytes(b: [SymByte; 4]) -> SymWord {
+        SymWord(core::array::from_fn(|i| match b[i / 8] {
+            SymByte::At(p) => Some((p, (i % 8) as u8)),
+            SymByte::Zero => None,
+        }))
+    }
+}
+
+/// S-9: both tiers draw the same words from every byte stream.
+fn draws_equal() -> CheckResult {
+    let reference = draw_words_per_coefficient_over(&mut Stream::default());
+    let mut batched_source = Stream::default();
+    let batched = draw_words_over(&mut batched_source);
+    if batched_source.next as usize != RANDOM_POLY_BYTES {
+        return Err(Failure::failed(format!(
+            "the batched draw read {} bytes, not {RANDOM_POLY_BYTES}",
+            batched_source.next
+        )));
+    }
+    for (i, (r, b)) in reference.iter().zip(&batched).enumerate() {
+        if r != b {
+            return Err(Failure::failed(format!(
+                "word {i} differs: reference {:?}, batched {:?}",
+                r.0[0], b.0[0]
+            )));
+        }
+        for (bit, x) in r.0.iter().enumerate() {
+            let want = Some(((4 * i + bit / 8) as u32, (bit % 8) as u8));
+            if *x != want {
+                return Err(Failure::failed(format!(
+                    "word {i} bit {bit} is {x:?}, not stream bit {want:?} (little-endian)"
+                )));
+            }
+        }
+    }
+    Ok(Evidence::proved(
+        "761 words × 32 bits: the same stream bit in both tiers, word i = LE(stream[4i..4i+4])",
+    ))
+}
+
+/// The sntrup761 obligations.
+pub static OBLIGATIONS: &[Obligation] = &[
+    Obligation {
+        id: "S-9",
+        optimization: Optimization::Sntrup761Random,
+        statement: "the batched tier's one 3044-byte draw (`optimized::sntrup761::random::draw_words`) and the reference's 761 `urandom32` draws (`draw_words_per_coefficient`) return the same 761 words, word i = bytes 4i..4i+3 little-endian; `Short_random`/`Small_random` of every tier are the trait's provided methods applying the shared `short_fromlist`/`small_from_word` to those words",
+        method: "symbolic evaluation: both draws run over a source that hands out stream positions (a byte stream: the bytes do not depend on call boundaries); every word bit is traced to its stream bit",
+        domain: "every call-boundary-invariant source (byte stream: ChaCha20, SHAKE-256, ...); not NIST's CTR-DRBG, where the tiers differ by design",
+        mutant: Mutant::Plant("sntrup761-batched-words-big-endian"),
+        cheap: true,
+        needs_smt: false,
+        check: draws_equal,
+    },
+    Obligation {
+        id: "S-3",
+        optimization: Optimization::Sntrup761Deferred,
+        statement: "`Fq_freeze(x)` is the representative of x mod q in [−q12, q12]",
+        method: "exhaustive",
+        domain: "every |x| <= 10 534 050 = 2·q12² (21 068 101 values)",
+        mutant: Mutant::Plant("sntrup761-fq-freeze-off-by-one-multiplier"),
+        cheap: false,
+        needs_smt: false,
+        check: fq_freeze_exhaustive,
+    },
+    Obligation {
+        id: "S-4",
+        optimization: Optimization::Sntrup761Deferred,
+        statement: "`F3_freeze(x)` is the representative of x mod 3 in {−1, 0, 1}",
+        method: "exhaustive",
+        domain: "every i16 (65 536 values)",
+        mutant: Mutant::Plant("sntrup761-f3-freeze-rounds-wrong"),
+        cheap: true,
+        needs_smt: false,
+        check: f3_freeze_exhaustive,
+    },
+    Obligation {
+        id: "S-7a",
+        optimization: Optimization::Sntrup761Deferred,
+        statement: "deferred `Rq_mult_small` (i32 accumulator, one freeze per coefficient) = the reference (freeze after every multiply-add), coefficient for coefficient",
+        method: "symbolic evaluation of both shipped kernels (and the shared wrap-around) over exact forms mod q with intervals: no i32/i16 overflow, every `Fq_freeze` argument inside S-3's domain (largest: the deferred sum, |Σ| <= 3 492 990), equal canonical outputs",
+        domain: "every f with |f_i| <= q12 and g with |g_i| <= 2",
+        mutant: Mutant::Plant("sntrup761-rq-deferred-skips-the-first-product"),
+        cheap: true,
+        needs_smt: false,
+        check: rq_mult_small_equal,
+    },
+    Obligation {
+        id: "S-7b",
+        optimization: Optimization::Sntrup761Deferred,
+        statement: "deferred `R3_mult` = the reference, coefficient for coefficient",
+        method: "symbolic evaluation of both shipped kernels over exact forms mod 3 with intervals: the i32 sum (|Σ| <= 3044) truncates to i16 exactly, every `F3_freeze` argument is an i16 (S-4), equal canonical outputs",
+        domain: "every f, g with |f_i|, |g_i| <= 2",
+        mutant: Mutant::Plant("sntrup761-r3-deferred-drops-the-last-product"),
+        cheap: true,
+        needs_smt: false,
+        check: r3_mult_equal,
+    },
+];
