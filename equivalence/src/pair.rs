@@ -304,6 +304,100 @@ pub trait Pair: Sync {
     }
 }
 
+/// A pair made of plain functions, for an optimization that maps one decoded input to
+/// output bytes: the common case needs no `impl Pair` at all.
+///
+/// `decode` turns the input bytes into the kernel's input (read the selector with
+/// [`Input::selector`] to pick extreme patterns); `reference` and `optimized` compute the
+/// two sides' outputs as bytes (canonicalize there if raw outputs may legitimately
+/// differ); `contract` checks the optimized output on its own (return `Err` with what is
+/// violated); `observe` reports the values of the declared `bounds` for one input.
+///
+/// ```
+/// use equivalence::pair::{Bound, FnPair, Input, Level, Pair, Sides};
+///
+/// fn times3(x: &u8) -> Vec<u8> {
+///     vec![x.wrapping_mul(3)]
+/// }
+/// fn add3(x: &u8) -> Vec<u8> {
+///     vec![x.wrapping_add(*x).wrapping_add(*x)]
+/// }
+///
+/// static TIMES3: FnPair<u8> = FnPair {
+///     name: "example/times3",
+///     level: Level::Kernel,
+///     sides: Sides::new("times3", "add3"),
+///     bounds: &[Bound::range("x", 0, 255)],
+///     input_len: 2,
+///     decode: |g: &mut Input<'_>| if g.selector() < 16 { 255 } else { g.u8() },
+///     reference: times3,
+///     optimized: add3,
+///     contract: |_, _| Ok(()),
+///     observe: |x, seen| seen("x", i128::from(*x)),
+/// };
+///
+/// assert!(TIMES3.run(&[0]).is_equal());
+/// ```
+pub struct FnPair<I: 'static> {
+    /// Unique name, `crate/what`.
+    pub name: &'static str,
+    /// Kernel or API level.
+    pub level: Level,
+    /// The two functions compared.
+    pub sides: Sides,
+    /// Declared ranges the default run must reach.
+    pub bounds: &'static [Bound],
+    /// Bytes a fully random case needs.
+    pub input_len: usize,
+    /// Input bytes to the kernel's input.
+    pub decode: fn(&mut Input<'_>) -> I,
+    /// The reference side's output.
+    pub reference: fn(&I) -> Vec<u8>,
+    /// The optimized side's output.
+    pub optimized: fn(&I) -> Vec<u8>,
+    /// The optimized side's contract on (input, output): `Err(what is violated)`.
+    pub contract: fn(&I, &[u8]) -> Result<(), &'static str>,
+    /// Reports the value of each bound's quantity for one input.
+    pub observe: fn(&I, &mut dyn FnMut(&'static str, i128)),
+}
+
+impl<I: 'static> FnPair<I> {
+    /// The decoded input of `input` bytes.
+    pub fn decode_bytes(&self, input: &[u8]) -> I {
+        (self.decode)(&mut Input::new(input))
+    }
+}
+
+impl<I: 'static> Pair for FnPair<I> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn level(&self) -> Level {
+        self.level
+    }
+    fn sides(&self) -> Sides {
+        self.sides
+    }
+    fn bounds(&self) -> &'static [Bound] {
+        self.bounds
+    }
+    fn input_len(&self) -> usize {
+        self.input_len
+    }
+    fn run(&self, input: &[u8]) -> Outcome {
+        let x = self.decode_bytes(input);
+        let r = (self.reference)(&x);
+        let o = (self.optimized)(&x);
+        match (self.contract)(&x, &o) {
+            Err(what) => Outcome::contract(what, false),
+            Ok(()) => Outcome::compare([("output", r.as_slice(), o.as_slice())]),
+        }
+    }
+    fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+        (self.observe)(&self.decode_bytes(input), seen);
+    }
+}
+
 /// Reads a pair's structured input straight from its bytes, first to last: a
 /// coverage-guided fuzzer's mutation of byte *i* changes exactly the value decoded
 /// from it. Past the end of the input every read returns zeros (as `arbitrary` does),
