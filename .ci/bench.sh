@@ -6,7 +6,7 @@
 #  2. the generated docs (docs/RESULTS.md, the scheme pages' Results sections,
 #     docs/*.svg) regenerated from the committed baseline must equal the committed ones;
 #  3. self-tests showing the gate can fail: a baseline copy edited four ways (a count
-#     lowered, a heap figure lowered, an entry removed, an entry added), and the plant
+#     lowered 6 %, an allocation count lowered 10 %, an entry removed, an entry added), and the plant
 #     build with an extra allocation and extra work planted in Ed25519 signing
 #     (reference::plant), each of which must be reported, plus the same plant build
 #     with no plant switched on, which must pass.
@@ -65,8 +65,8 @@ k=mlkem_instructions::refopt_mlkem::encaps/ml_kem_768_optimized
 awk -v k="$k" '$1 == k { sub(/ir=[0-9]+/, "ir=" int(substr($2, 4) * 0.94)) } { print }' "$b" > "$self/ir.txt"
 expect_fail "an instruction count 6 % below the measured one" "$self/ir.txt" "$k: ir" "${inputs[@]}"
 k=sntrup761_instructions::refopt_sntrup761::encap/optimized_chacha20
-awk -v k="$k" '$1 == k { sub(/heap_blocks=[0-9]+/, "heap_blocks=" substr($4, 13) - 1) } { print }' "$b" > "$self/heap.txt"
-expect_fail "one allocation more than the baseline" "$self/heap.txt" "$k: heap_blocks" "${inputs[@]}"
+awk -v k="$k" '$1 == k { sub(/heap_blocks=[0-9]+/, "heap_blocks=" int(substr($4, 13) * 0.9)) } { print }' "$b" > "$self/heap.txt"
+expect_fail "10 % more allocations than the baseline" "$self/heap.txt" "$k: heap_blocks" "${inputs[@]}"
 grep -v "^$k " "$b" > "$self/missing.txt"
 expect_fail "a benchmark missing from the baseline" "$self/missing.txt" "$k: measured but not in the baseline" "${inputs[@]}"
 { cat "$b"; echo "no::such::bench ir=1 heap_bytes=0 heap_blocks=0"; } > "$self/extra.txt"

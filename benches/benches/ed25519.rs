@@ -30,30 +30,34 @@ fn api<K: Kernels>(c: &mut Criterion, name: &str) {
     let key = SigningKey::from_seed::<K>(&SEED).unwrap();
     let pk = key.public_key();
     let sig = r::sign::<K>(&key, MSG);
-    c.bench_function(&format!("ed25519/op=keygen,impl={name},build={BUILD}"), |b| {
-        b.iter(|| SigningKey::from_seed::<K>(black_box(&SEED)).unwrap())
-    });
+    c.bench_function(
+        &format!("ed25519/op=keygen,impl={name},build={BUILD}"),
+        |b| b.iter(|| SigningKey::from_seed::<K>(black_box(&SEED)).unwrap()),
+    );
     c.bench_function(&format!("ed25519/op=sign,impl={name},build={BUILD}"), |b| {
         b.iter(|| r::sign::<K>(black_box(&key), black_box(MSG)))
     });
-    c.bench_function(&format!("ed25519/op=verify,impl={name},build={BUILD}"), |b| {
-        b.iter(|| r::verify::<K>(black_box(&pk), black_box(MSG), black_box(&sig)).unwrap())
-    });
+    c.bench_function(
+        &format!("ed25519/op=verify,impl={name},build={BUILD}"),
+        |b| b.iter(|| r::verify::<K>(black_box(&pk), black_box(MSG), black_box(&sig)).unwrap()),
+    );
 }
 
 fn dalek(c: &mut Criterion) {
     let key = ed25519_dalek::SigningKey::from_bytes(&SEED);
     let vk = key.verifying_key();
     let sig = key.sign(MSG);
-    c.bench_function(&format!("ed25519/op=keygen,impl=dalek,build={BUILD}"), |b| {
-        b.iter(|| ed25519_dalek::SigningKey::from_bytes(black_box(&SEED)).verifying_key())
-    });
+    c.bench_function(
+        &format!("ed25519/op=keygen,impl=dalek,build={BUILD}"),
+        |b| b.iter(|| ed25519_dalek::SigningKey::from_bytes(black_box(&SEED)).verifying_key()),
+    );
     c.bench_function(&format!("ed25519/op=sign,impl=dalek,build={BUILD}"), |b| {
         b.iter(|| key.sign(black_box(MSG)))
     });
-    c.bench_function(&format!("ed25519/op=verify,impl=dalek,build={BUILD}"), |b| {
-        b.iter(|| vk.verify(black_box(MSG), black_box(&sig)).unwrap())
-    });
+    c.bench_function(
+        &format!("ed25519/op=verify,impl=dalek,build={BUILD}"),
+        |b| b.iter(|| vk.verify(black_box(MSG), black_box(&sig)).unwrap()),
+    );
 }
 
 /// AWS-LC through aws-lc-rs (`--features aws-lc`). Its signature must equal ours
@@ -70,15 +74,17 @@ fn aws_lc(c: &mut Criterion) {
         "aws-lc-rs and refopt disagree"
     );
     let pk = UnparsedPublicKey::new(&ED25519, key.public_key().as_ref().to_vec());
-    c.bench_function(&format!("ed25519/op=keygen,impl=aws-lc,build={BUILD}"), |b| {
-        b.iter(|| Ed25519KeyPair::from_seed_unchecked(black_box(&SEED)))
-    });
+    c.bench_function(
+        &format!("ed25519/op=keygen,impl=aws-lc,build={BUILD}"),
+        |b| b.iter(|| Ed25519KeyPair::from_seed_unchecked(black_box(&SEED))),
+    );
     c.bench_function(&format!("ed25519/op=sign,impl=aws-lc,build={BUILD}"), |b| {
         b.iter(|| key.sign(black_box(MSG)))
     });
-    c.bench_function(&format!("ed25519/op=verify,impl=aws-lc,build={BUILD}"), |b| {
-        b.iter(|| pk.verify(black_box(MSG), black_box(sig.as_ref())).unwrap())
-    });
+    c.bench_function(
+        &format!("ed25519/op=verify,impl=aws-lc,build={BUILD}"),
+        |b| b.iter(|| pk.verify(black_box(MSG), black_box(sig.as_ref())).unwrap()),
+    );
 }
 
 fn field<K: Kernels>(c: &mut Criterion, name: &str) {
@@ -94,15 +100,18 @@ fn field<K: Kernels>(c: &mut Criterion, name: &str) {
         u64::MAX,
         0x7fff_ffff_ffff_ffff,
     ];
-    c.bench_function(&format!("ed25519-field/op=mulm,impl={name},build={BUILD}"), |b| {
-        b.iter(|| K::mulm(black_box(&u), black_box(&v)))
-    });
-    c.bench_function(&format!("ed25519-field/op=addm,impl={name},build={BUILD}"), |b| {
-        b.iter(|| K::addm(black_box(&u), black_box(&v)))
-    });
-    c.bench_function(&format!("ed25519-field/op=subm,impl={name},build={BUILD}"), |b| {
-        b.iter(|| K::subm(black_box(&u), black_box(&v)))
-    });
+    c.bench_function(
+        &format!("ed25519-field/op=mulm,impl={name},build={BUILD}"),
+        |b| b.iter(|| K::mulm(black_box(&u), black_box(&v))),
+    );
+    c.bench_function(
+        &format!("ed25519-field/op=addm,impl={name},build={BUILD}"),
+        |b| b.iter(|| K::addm(black_box(&u), black_box(&v))),
+    );
+    c.bench_function(
+        &format!("ed25519-field/op=subm,impl={name},build={BUILD}"),
+        |b| b.iter(|| K::subm(black_box(&u), black_box(&v))),
+    );
 }
 
 fn all(c: &mut Criterion) {

@@ -32,4 +32,6 @@ for r in $(seq 1 "$runs"); do
   mv "$target_dir/criterion" "$dir/run$r"
   args+=(--criterion "$dir/run$r")
 done
-"$target_dir/release/report" wallclock "${args[@]}" --out benches/baselines/wallclock.txt
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+"$target_dir/release/report" wallclock "${args[@]}" --out benches/baselines/wallclock.txt \
+  --load "1/5/15-minute load average $load at the end of the runs on $(nproc) cores"

@@ -430,13 +430,20 @@ mod tests {
         now.remove("a::b::d");
         now.insert("a::b::e".into(), Measure::default());
         let f = gate(&b, &now, 5.0).failures;
-        assert!(f.iter().any(|x| x.contains("a::b::d: in the baseline but not measured")));
-        assert!(f.iter().any(|x| x.contains("a::b::e: measured but not in the baseline")));
+        assert!(
+            f.iter()
+                .any(|x| x.contains("a::b::d: in the baseline but not measured"))
+        );
+        assert!(
+            f.iter()
+                .any(|x| x.contains("a::b::e: measured but not in the baseline"))
+        );
     }
 
     #[test]
     fn gungraun_output_needs_both_tools() {
-        let callgrind = r#"{"tool":"Callgrind","data":{"total":{"metrics":{"Ir":{"values":{"new":42}}}}}}"#;
+        let callgrind =
+            r#"{"tool":"Callgrind","data":{"total":{"metrics":{"Ir":{"values":{"new":42}}}}}}"#;
         let dhat = r#"{"tool":"DHAT","data":{"total":{"metrics":{"TotalBytes":{"values":{"new":8}},"TotalBlocks":{"values":{"new":1}}}}}}"#;
         let line = |p: &str| format!(r#"{{"module_path":"m::g::f","id":"i","profiles":[{p}]}}"#);
         let both = parse_gungraun(&line(&format!("{callgrind},{dhat}"))).unwrap();

@@ -116,13 +116,18 @@ fn measured_on(b: &Baseline) -> String {
 
 fn wall_on(w: &WallClock) -> String {
     format!(
-        "Wall-clock: criterion, median of each of {} runs on commit `{}`, CPU {}, a 2-core \
-         machine shared with other jobs (so runs differ by several percent); each cell is \
-         the median of the run medians with the range over runs in brackets, each ratio \
-         the median of the per-run ratios with their range.",
+        "Wall-clock: criterion (1 s warm-up, 2 s measurement), median of each of {} runs \
+         on commit `{}`, CPU {}, a 2-core machine shared with other jobs ({}): single \
+         runs differ by tens of percent, so read these as rough and the instruction \
+         counts as the measurement. Each cell is the median of the run medians with the \
+         range over runs in brackets, each ratio the median of the per-run ratios with \
+         their range.",
         runs(w),
         w.meta.get("commit").map_or("unknown", String::as_str),
         w.meta.get("cpu").map_or("unknown", String::as_str),
+        w.meta
+            .get("load")
+            .map_or("load not recorded", String::as_str),
     )
 }
 
@@ -1094,7 +1099,11 @@ fn ed25519(c: &Ctx) -> R<Section> {
                 int(r.ir),
                 int(o.ir),
                 format!("**{}**", ratio(r.ir, o.ir)),
-                seed.iter().find(|x| x.0 == op).map_or("", |x| x.1).into(),
+                if build == "default" {
+                    seed.iter().find(|x| x.0 == op).map_or("", |x| x.1).into()
+                } else {
+                    String::new()
+                },
                 d,
                 dr,
                 heap(o),

@@ -4,7 +4,7 @@
 //! report save      --gungraun a.json [--gungraun b.json ...] --baseline FILE
 //! report gate      --gungraun a.json [...] --baseline FILE [--limit 5]
 //! report history   --baseline FILE --history benches/history.jsonl
-//! report wallclock --criterion RUN1 --criterion RUN2 --criterion RUN3 --out FILE
+//! report wallclock --criterion RUN1 --criterion RUN2 --criterion RUN3 --out FILE [--load TEXT]
 //! report docs      --baseline FILE --wallclock FILE --history FILE --docs DIR [--check]
 //! ```
 //!
@@ -42,6 +42,7 @@ struct Args {
     history: Option<PathBuf>,
     docs: Option<PathBuf>,
     out: Option<PathBuf>,
+    load: Option<String>,
     limit_pct: f64,
     check: bool,
 }
@@ -65,6 +66,7 @@ fn parse_args() -> Result<Args, String> {
             "--history" => a.history = Some(value()?.into()),
             "--docs" => a.docs = Some(value()?.into()),
             "--out" => a.out = Some(value()?.into()),
+            "--load" => a.load = Some(value()?),
             "--limit" => a.limit_pct = value()?.parse().map_err(|e| format!("--limit: {e}"))?,
             "--check" => a.check = true,
             other => return Err(format!("unknown argument {other}")),
@@ -224,6 +226,9 @@ fn real_main() -> Result<ExitCode, String> {
             w.meta.insert("cpu".into(), cpu());
             w.meta.insert("rustc".into(), run("rustc", &["--version"]));
             w.meta.insert("runs".into(), a.criterion.len().to_string());
+            if let Some(l) = &a.load {
+                w.meta.insert("load".into(), l.clone());
+            }
             for dir in &a.criterion {
                 let mut m = BTreeMap::new();
                 data::criterion_medians(dir, &mut m);
