@@ -132,6 +132,11 @@ fn keygen_optimized() -> KeyPair {
     black_box(keypair::<Optimized>())
 }
 
+#[library_benchmark]
+fn keygen_optimized_portable() -> KeyPair {
+    black_box(keypair::<OptimizedPortable>())
+}
+
 fn setup_enc() -> KeyPair {
     keypair::<Reference>()
 }
@@ -154,6 +159,12 @@ fn enc_optimized(kp: KeyPair) -> Enc {
     black_box(enc::<Optimized>(&kp))
 }
 
+#[library_benchmark]
+#[bench::fixed_seed(setup = setup_enc)]
+fn enc_optimized_portable(kp: KeyPair) -> Enc {
+    black_box(enc::<OptimizedPortable>(&kp))
+}
+
 fn setup_dec() -> (KeyPair, [u8; CIPHERTEXT_BYTES]) {
     let kp = keypair::<Reference>();
     let (ct, _) = enc::<Reference>(&kp);
@@ -170,6 +181,14 @@ fn dec_reference(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> [u8; 32] {
 #[bench::fixed_seed(setup = setup_dec)]
 fn dec_optimized(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> [u8; 32] {
     black_box(ntru::decaps::<Optimized>(black_box(&input.0.sk), black_box(&input.1)).expect("ok"))
+}
+
+#[library_benchmark]
+#[bench::fixed_seed(setup = setup_dec)]
+fn dec_optimized_portable(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> [u8; 32] {
+    black_box(
+        ntru::decaps::<OptimizedPortable>(black_box(&input.0.sk), black_box(&input.1)).expect("ok"),
+    )
 }
 
 /// A cheap deterministic generator for ntrust-native (its own interface).
@@ -290,10 +309,13 @@ library_benchmark_group!(
         keygen_reference,
         keygen_before,
         keygen_optimized,
+        keygen_optimized_portable,
         enc_reference,
         enc_optimized,
+        enc_optimized_portable,
         dec_reference,
-        dec_optimized
+        dec_optimized,
+        dec_optimized_portable
     ]
 );
 library_benchmark_group!(

@@ -114,9 +114,9 @@ pub(crate) fn bars(title: &str, subtitle: &str, groups: &[Group]) -> String {
     s
 }
 
-const PALETTE: [&str; 10] = [
+const PALETTE: [&str; 14] = [
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-    "#bcbd22", "#17becf",
+    "#bcbd22", "#17becf", "#000000", "#aec7e8", "#98df8a", "#ff9896",
 ];
 
 /// One line of the history chart: a name and its value per commit (None where the
@@ -133,7 +133,7 @@ pub(crate) struct Series {
 pub(crate) fn history(title: &str, commits: &[String], series: &[Series]) -> String {
     let (left, top, w, h): (f64, f64, f64, f64) = (60.0, 50.0, 440.0, 260.0);
     let legend_h = series.len() as f64 * 16.0;
-    let height = (top + h + 60.0).max(top + legend_h + 20.0);
+    let height = (top + h + 100.0).max(top + legend_h + 20.0);
     let rel: Vec<Vec<Option<f64>>> = series
         .iter()
         .map(|s| {
