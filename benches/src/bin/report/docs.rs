@@ -92,10 +92,15 @@ fn wall_ratio(w: &WallClock, before: &str, after: &str) -> R<String> {
 }
 
 fn runs(w: &WallClock) -> String {
-    w.meta
-        .get("runs")
-        .cloned()
-        .unwrap_or_else(|| "?".to_owned())
+    let n = w.meta.get("runs").map_or("?", String::as_str);
+    // "1/5/15-minute load average a b c ...": the 15-minute figure.
+    let load = w
+        .meta
+        .get("load")
+        .and_then(|l| l.split("load average ").nth(1))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .map_or("not recorded".to_owned(), |l| format!("{l} on 2 cores"));
+    format!("{n} runs; 15-minute load average {load}")
 }
 
 /// The conditions every instruction table was measured under, one paragraph.
@@ -116,13 +121,13 @@ fn measured_on(b: &Baseline) -> String {
 
 fn wall_on(w: &WallClock) -> String {
     format!(
-        "Wall-clock: criterion (1 s warm-up, 2 s measurement), median of each of {} runs \
-         on commit `{}`, CPU {}, a 2-core machine shared with other jobs ({}): single \
+        "Wall-clock: criterion (1 s warm-up, 2 s measurement), the median of each of {} \
+         runs, commit `{}`, CPU {}, a 2-core machine shared with other jobs ({}): single \
          runs differ by tens of percent, so read these as rough and the instruction \
          counts as the measurement. Each cell is the median of the run medians with the \
          range over runs in brackets, each ratio the median of the per-run ratios with \
          their range.",
-        runs(w),
+        w.meta.get("runs").map_or("?", String::as_str),
         w.meta.get("commit").map_or("unknown", String::as_str),
         w.meta.get("cpu").map_or("unknown", String::as_str),
         w.meta
@@ -376,8 +381,8 @@ fn mlkem(c: &Ctx) -> R<Section> {
             ratio(rd.ir, od.ir)
         ),
         format!(
-            "ML-KEM-768 encaps wall-clock: **{}** (median and range of the per-run ratios \
-             over {} criterion runs, shared 2-core AMD EPYC).",
+            "ML-KEM-768 encaps wall-clock: **{}** (median and range of the per-run ratios; \
+             criterion, {}, shared AMD EPYC: noise of this size hides a 1.2× change).",
             wall_ratio(
                 w,
                 "ML-KEM-768/encaps/reference",
@@ -725,8 +730,8 @@ fn sntrup761(c: &Ctx) -> R<Section> {
         format!(
             "sntrup761 patch 06 (one 3044-byte draw per polynomial): encap **{}** \
              instructions with ChaCha20, **{}** with NIST's CTR-DRBG; per polynomial \
-             wall-clock {} (NIST DRBG) and {} (OS source, `getrandom`) — the gain is the \
-             source's per-call cost (seed 3.77× with libgcrypt's CSPRNG).",
+             wall-clock {} (NIST DRBG) and {} (OS source, `getrandom`; {}) — the gain is \
+             the source's per-call cost (seed 3.77× with libgcrypt's CSPRNG).",
             ratio(
                 g(&sn("encap", "reference", Some("chacha20")))?.ir,
                 g(&sn("encap", "batched_rng", Some("chacha20")))?.ir
@@ -745,6 +750,7 @@ fn sntrup761(c: &Ctx) -> R<Section> {
                 "sntrup761/op=short-random,impl=reference,source=os",
                 "sntrup761/op=short-random,impl=batched-rng,source=os"
             )?,
+            runs(w)
         ),
         format!(
             "sntrup761 optimized encap: {} instructions, {} of PQClean clean's {} \
@@ -1234,7 +1240,7 @@ fn ed25519(c: &Ctx) -> R<Section> {
             "Ed25519 keygen / sign / verify, **default build (fixed-width `mpih` \
              primitives out of line, libgcrypt's call structure)**: **{} / {} / {}** \
              fewer instructions (seed 1.248× / 1.227× / 1.239× in cycles); wall-clock \
-             sign {} (median and range over {} runs).",
+             sign {} (median and range of per-run ratios, {}).",
             ratio_of("default", "keygen")?,
             ratio_of("default", "sign")?,
             ratio_of("default", "verify")?,
@@ -1246,8 +1252,9 @@ fn ed25519(c: &Ctx) -> R<Section> {
             runs(w)
         ),
         format!(
-            "Ed25519 **fully inlined (`--features inline-mpih`)**: {} / {} / {} — the \
-             patch gains nothing once LLVM sees through the primitives; wall-clock sign {}.",
+            "Ed25519 **fully inlined (`--features inline-mpih`)**: {} / {} / {} in \
+             instructions — the patch gains nothing once LLVM sees through the \
+             primitives; wall-clock sign {} ({}).",
             ratio_of("inline_mpih", "keygen")?,
             ratio_of("inline_mpih", "sign")?,
             ratio_of("inline_mpih", "verify")?,
@@ -1255,13 +1262,13 @@ fn ed25519(c: &Ctx) -> R<Section> {
                 w,
                 "ed25519/op=sign,impl=reference,build=inline-mpih",
                 "ed25519/op=sign,impl=optimized,build=inline-mpih"
-            )?
+            )?,
+            runs(w)
         ),
         format!(
             "Ed25519 optimized sign (default build) takes **{}** the instructions of \
              ed25519-dalek 3 ({} vs {}; dalek's portable 64-bit serial backend, no SIMD) \
-             and {} its wall-clock time (median of {} runs, range in brackets: \
-             {} vs {}).",
+             and {} its wall-clock time ({}; range in brackets: {} vs {}).",
             ratio(so, dsign.ir),
             int(so),
             int(dsign.ir),
