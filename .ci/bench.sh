@@ -78,7 +78,7 @@ grep "^$k " "$b" > "$self/sign.txt"
 plant_run() { # output, plants
   REFOPT_PLANT="$2" cargo bench -q -p benches --features reference/plant \
     --bench ed25519_instructions -- --output-format=json \
-    'ed25519_instructions::ed25519_default::sign_optimized' > "$1"
+    'ed25519_instructions::ed25519_default::sign_optimized::optimized' > "$1"
 }
 plant_run "$self/none.json" ""
 "$report" gate --gungraun "$self/none.json" --baseline "$self/sign.txt" --limit 5 >/dev/null \
