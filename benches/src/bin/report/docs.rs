@@ -688,7 +688,7 @@ fn sntrup761(c: &Ctx) -> R<Section> {
         t.md()
     );
     let mut t = Table::new(&[
-        "op (chacha20)",
+        "op (ChaCha20; decap draws nothing)",
         "reference",
         "batched-rng",
         "optimized",
