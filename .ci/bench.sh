@@ -11,8 +11,10 @@
 #     (reference::plant), each of which must be reported, plus the same plant build
 #     with no plant switched on, which must pass.
 # gungraun is iai-callgrind under its new name (renamed at 0.17); runner 0.20.0.
-# Takes about 12 minutes on 2 cores with a warm target dir (gungraun runs ~8 min, the
-# inline-mpih and plant builds ~1-2 min each), plus ~5 minutes to install the runner.
+# Measured here: 482 s on 2 cores shared with other jobs, target dir warm but the workspace
+# crates changed (both bench builds and the plant build recompiled them); 4.4 min more to
+# install gungraun-runner, and on a cold target the bench-profile build of all
+# dependencies (about 5-9 min, shared with the older ML-KEM-only gate this replaces).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
