@@ -17,6 +17,37 @@ pub(crate) struct Ctx<'a> {
     pub(crate) wall: &'a WallClock,
     /// The history of instruction counts.
     pub(crate) history: &'a [HistoryLine],
+    /// Crate name -> version(s), from Cargo.lock (the peers' versions in the labels).
+    pub(crate) versions: &'a BTreeMap<String, String>,
+}
+
+/// `name version` of a peer crate, as locked.
+fn peer_version(c: &Ctx, name: &str) -> String {
+    match c.versions.get(name) {
+        Some(v) => format!("{name} {v}"),
+        None => format!("{name} (version not in Cargo.lock)"),
+    }
+}
+
+/// Crate name -> version(s) from the text of a Cargo.lock (several versions joined by
+/// "/").
+pub(crate) fn lock_versions(lock: &str) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    let mut name = None;
+    for line in lock.lines() {
+        if let Some(n) = line.strip_prefix("name = ") {
+            name = Some(n.trim_matches('"').to_owned());
+        } else if let (Some(v), Some(n)) = (line.strip_prefix("version = "), name.take()) {
+            let v = v.trim_matches('"');
+            out.entry(n)
+                .and_modify(|e| {
+                    e.push('/');
+                    e.push_str(v);
+                })
+                .or_insert_with(|| v.to_owned());
+        }
+    }
+    out
 }
 
 /// What the generation produces: whole files and sections of scheme pages.
@@ -259,21 +290,32 @@ fn mlkem(c: &Ctx) -> R<Section> {
     );
     let opt_e = g(&mk("encaps", "768", "optimized"))?;
     let opt_d = g(&mk("decaps", "768", "optimized"))?;
+    let (lc_avx2, lc_port, rc) = (
+        format!(
+            "{}, AVX2 build (Keccak, NTT and arithmetic in AVX2)",
+            peer_version(c, "libcrux-ml-kem")
+        ),
+        format!(
+            "{}, portable (no SIMD at all)",
+            peer_version(c, "libcrux-ml-kem")
+        ),
+        format!("RustCrypto {} (portable)", peer_version(c, "ml-kem")),
+    );
     let peers = [
         (
-            "libcrux-ml-kem 0.0.11, AVX2 build (Keccak, NTT and arithmetic in AVX2)",
+            lc_avx2.as_str(),
             None,
             format!("{MKA}libcrux_avx2_768_encaps/ml_kem_768"),
             format!("{MKA}libcrux_avx2_768_decaps/ml_kem_768"),
         ),
         (
-            "libcrux-ml-kem 0.0.11, portable (no SIMD at all)",
+            lc_port.as_str(),
             Some(format!("{MKP}libcrux_portable_768_keygen")),
             format!("{MKP}libcrux_portable_768_encaps/ml_kem_768"),
             format!("{MKP}libcrux_portable_768_decaps/ml_kem_768"),
         ),
         (
-            "RustCrypto ml-kem 0.2 (portable)",
+            rc.as_str(),
             Some(format!("{MKP}ml_kem_crate_768_keygen")),
             format!("{MKP}ml_kem_crate_768_encaps/ml_kem_768"),
             format!("{MKP}ml_kem_crate_768_decaps/ml_kem_768"),
@@ -565,8 +607,11 @@ fn sntrup761(c: &Ctx) -> R<Section> {
         "reference",
         "batched-rng",
         "optimized",
-        "`sntrup761` crate 0.4 (chacha20)",
-        "PQClean clean (os, no AVX2)",
+        &format!("`{}` crate (chacha20)", peer_version(c, "sntrup761")),
+        &format!(
+            "PQClean clean ({}, os, no AVX2)",
+            peer_version(c, "pqcrypto-ntruprime")
+        ),
     ]);
     let mut groups = Vec::new();
     for (op, pcrate, pclean) in [
@@ -907,8 +952,11 @@ fn ntru(c: &Ctx) -> R<Section> {
         "before",
         "optimized (PCLMULQDQ + AVX2)",
         "optimized-portable",
-        "ntrust-native 1.0.1 (portable)",
-        "PQClean clean (portable C)",
+        &format!("{} (portable)", peer_version(c, "ntrust-native")),
+        &format!(
+            "PQClean clean ({}, portable C)",
+            peer_version(c, "pqcrypto-ntru")
+        ),
         "optimized-portable / PQClean",
         "optimized heap",
     ]);
@@ -1110,7 +1158,7 @@ fn ed25519(c: &Ctx) -> R<Section> {
             "after (optimized)",
             "speedup",
             "seed (cycles, Ryzen 7 5800X)",
-            "ed25519-dalek 3",
+            &peer_version(c, "ed25519-dalek"),
             "after / dalek",
             "after heap",
         ]);
@@ -1267,9 +1315,10 @@ fn ed25519(c: &Ctx) -> R<Section> {
         ),
         format!(
             "Ed25519 optimized sign (default build) takes **{}** the instructions of \
-             ed25519-dalek 3 ({} vs {}; dalek's portable 64-bit serial backend, no SIMD) \
+             {} ({} vs {}; dalek's portable 64-bit serial backend, no SIMD) \
              and {} its wall-clock time ({}; range in brackets: {} vs {}).",
             ratio(so, dsign.ir),
+            peer_version(c, "ed25519-dalek"),
             int(so),
             int(dsign.ir),
             wall_ratio(

@@ -16,7 +16,8 @@
 //! replaces) the baseline commit's line in the JSON-lines history. `wallclock`
 //! collects the criterion medians of several runs. `docs` writes docs/RESULTS.md,
 //! the scheme pages' generated Results sections and the SVG charts from those files
-//! only, so the output is the same bytes every time; `--check` compares instead of
+//! only (and the peers' versions from Cargo.lock, run from the workspace root), so the
+//! output is the same bytes every time; `--check` compares instead of
 //! writing and fails on any difference.
 //!
 //! gungraun is iai-callgrind under its new name (renamed at 0.17); the benches use
@@ -260,10 +261,12 @@ fn real_main() -> Result<ExitCode, String> {
             let base = Baseline::parse(&read(need(&a.baseline, "--baseline")?)?)?;
             let wall = WallClock::parse(&read(need(&a.wallclock, "--wallclock")?)?)?;
             let history = data::parse_history(&read(need(&a.history, "--history")?)?)?;
+            let versions = docs::lock_versions(&read(Path::new("Cargo.lock"))?);
             let out = docs::generate(&docs::Ctx {
                 base: &base,
                 wall: &wall,
                 history: &history,
+                versions: &versions,
             })?;
             let dir = need(&a.docs, "--docs")?;
             let mut files: BTreeMap<PathBuf, String> = out
