@@ -705,9 +705,8 @@ fn sntrup761(c: &Ctx) -> R<Section> {
     }
     let _ = write!(
         page,
-        "Heap (DHAT: bytes in blocks allocated inside the operation, ChaCha20): the \
-         keys and the ciphertext are returned in `Vec`s, and the radix \
-         `Encode`/`Decode` work on `Vec` temporaries:\n\n{}\n",
+        "Heap (DHAT: bytes in blocks allocated inside the operation, ChaCha20; the API \
+         returns keys and ciphertexts in `Vec`s):\n\n{}\n",
         t.md()
     );
     let w = c.wall;
