@@ -2,9 +2,11 @@
 //! decaps per benchmark, for each parameter set and implementation. Setup (key
 //! generation for encaps/decaps) runs outside the measured region.
 //!
+//! Each benchmark also runs under DHAT (heap bytes and blocks).
+//!
 //! Run: `cargo bench -p benches --bench mlkem_instructions` (needs `gungraun-runner`
-//! 0.20.0 on PATH). Regression gate: save a baseline with `-- --save-baseline=main`,
-//! then compare with `-- --baseline=main --callgrind-limits='ir=5%'`.
+//! 0.20.0 on PATH; gungraun is iai-callgrind renamed at 0.17). The gate against the
+//! committed baseline: `bash benches/scripts/gate.sh`.
 
 // gungraun's macros expand to fully qualified paths and undocumented items.
 #![allow(unused_qualifications, missing_docs)]
@@ -272,9 +274,13 @@ library_benchmark_group!(
 
 #[cfg(target_arch = "x86_64")]
 main!(
+    config = LibraryBenchmarkConfig::default().tool(gungraun::Dhat::default());
     library_benchmark_groups = refopt_mlkem,
     peers_mlkem,
     peers_mlkem_avx2
 );
 #[cfg(not(target_arch = "x86_64"))]
-main!(library_benchmark_groups = refopt_mlkem, peers_mlkem);
+main!(
+    config = LibraryBenchmarkConfig::default().tool(gungraun::Dhat::default());
+    library_benchmark_groups = refopt_mlkem, peers_mlkem
+);

@@ -20,6 +20,6 @@ pub mod prove;
 pub mod registry;
 pub mod regressions;
 pub mod schemes;
-pub mod testing;
 pub mod sntrup761;
+pub mod testing;
 pub mod vectors;

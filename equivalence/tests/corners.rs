@@ -12,9 +12,18 @@ use equivalence::vectors::note;
 fn default_run_reaches_every_declared_bound() {
     // Kernel pairs without numeric bounds, and why.
     const UNBOUNDED: [(&str, &str); 3] = [
-        ("keccak-f1600-x4", "a permutation of any 1600-bit state: no range, no accumulator"),
-        ("sntrup761/short-random", "the input is a random source's seed"),
-        ("sntrup761/small-random", "the input is a random source's seed"),
+        (
+            "keccak-f1600-x4",
+            "a permutation of any 1600-bit state: no range, no accumulator",
+        ),
+        (
+            "sntrup761/short-random",
+            "the input is a random source's seed",
+        ),
+        (
+            "sntrup761/small-random",
+            "the input is a random source's seed",
+        ),
     ];
     let mut checked = 0;
     let mut missing = Vec::new();
@@ -31,7 +40,11 @@ fn default_run_reaches_every_declared_bound() {
             Err(m) => missing.extend(m),
         }
     }
-    assert!(missing.is_empty(), "corners not reached:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "corners not reached:\n{}",
+        missing.join("\n")
+    );
     note(&format!(
         "corners: {checked} declared bounds reached at both ends and at every declared point by the default run"
     ));
@@ -69,5 +82,8 @@ fn an_unreached_bound_is_reported() {
     let c = coverage(&Narrow);
     assert!(c[0].1.is_some_and(|(_, hi)| hi < 300));
     let missing = corners(&Narrow).expect_err("the maximum is not reached");
-    assert!(missing.iter().any(|m| m.contains("declared [0, 300]")), "{missing:?}");
+    assert!(
+        missing.iter().any(|m| m.contains("declared [0, 300]")),
+        "{missing:?}"
+    );
 }

@@ -235,6 +235,20 @@ pub const ALL: &[Plant] = &[
         caught_by: "divscan (refopt-ctgrind scan-divisions)",
     },
     // --- fuzzing ---
+
+    // --- benchmark gate (.ci/bench.sh: gungraun instructions and DHAT heap, 5 %) ---
+    Plant {
+        name: "bench-ed25519-sign-allocates",
+        description: "Ed25519 sign (shared by both tiers, reference/src/ed25519/mod.rs) copies \
+                      the signature into a heap Vec it drops",
+        caught_by: "bench",
+    },
+    Plant {
+        name: "bench-ed25519-sign-extra-cost",
+        description: "Ed25519 sign (reference/src/ed25519/mod.rs) hashes the signature 40 \
+                      more times: about 20 % more instructions",
+        caught_by: "bench",
+    },
 ];
 
 /// Whether the planted bug `name` is switched on (always `false` without the `plant`

@@ -10,9 +10,37 @@
 use super::arith::{Fq, Small, uint32_divmod_uint14, uint32_mod_uint14};
 use super::{P, Q, Q12, ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
 
-/// Encode(R, M): appends the radix encoding of `r` (each r\[i\] < m\[i\] <= 16384) to
-/// `out`.
-pub fn encode(out: &mut Vec<u8>, r: &[u16], m: &[u16]) {
+/// Half of the longest list `Encode`/`Decode` see (p = 761), rounded up: the size of
+/// the per-level stack buffers, so the recursion allocates nothing on the heap.
+const HALF_MAX: usize = P.div_ceil(2);
+
+/// Where [`encode`] writes: a fixed buffer and a position.
+struct Bytes<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+}
+
+impl Bytes<'_> {
+    fn push(&mut self, b: u8) {
+        // The callers size the buffer for exactly the encoding length of their radix
+        // list (public), so this index is in bounds.
+        self.buf[self.pos] = b;
+        self.pos += 1;
+    }
+}
+
+/// Encode(R, M): the radix encoding of `r` (each r\[i\] < m\[i\] <= 16384) written to
+/// the start of `out`; returns the number of bytes written.
+///
+/// # Panics
+/// If `out` is shorter than the encoding length for `m`, or `r` is longer than p.
+pub fn encode(out: &mut [u8], r: &[u16], m: &[u16]) -> usize {
+    let mut w = Bytes { buf: out, pos: 0 };
+    encode_into(&mut w, r, m);
+    w.pos
+}
+
+fn encode_into(out: &mut Bytes<'_>, r: &[u16], m: &[u16]) {
     let len = r.len();
     debug_assert_eq!(len, m.len());
     if len == 1 {
@@ -29,8 +57,8 @@ pub fn encode(out: &mut Vec<u8>, r: &[u16], m: &[u16]) {
         return;
     }
     let half = len.div_ceil(2);
-    let mut r2 = Vec::with_capacity(half);
-    let mut m2 = Vec::with_capacity(half);
+    let mut r2 = [0u16; HALF_MAX];
+    let mut m2 = [0u16; HALF_MAX];
     let mut i = 0;
     while i + 1 < len {
         let m0 = u32::from(m[i]);
@@ -41,15 +69,15 @@ pub fn encode(out: &mut Vec<u8>, r: &[u16], m: &[u16]) {
             rr >>= 8;
             mm = (mm + 255) >> 8;
         }
-        r2.push(rr as u16);
-        m2.push(mm as u16);
+        r2[i >> 1] = rr as u16;
+        m2[i >> 1] = mm as u16;
         i += 2;
     }
     if i < len {
-        r2.push(r[i]);
-        m2.push(m[i]);
+        r2[i >> 1] = r[i];
+        m2[i >> 1] = m[i];
     }
-    encode(out, &r2, &m2);
+    encode_into(out, &r2[..half], &m2[..half]);
 }
 
 /// Decode(S, M): the inverse of [`encode`] on its image, total on all of its domain.
@@ -57,7 +85,8 @@ pub fn encode(out: &mut Vec<u8>, r: &[u16], m: &[u16]) {
 /// writes `m.len()` values with out\[i\] < m\[i\].
 ///
 /// # Panics
-/// If `s` is shorter than the encoding length for `m`; callers check lengths first.
+/// If `s` is shorter than the encoding length for `m`, or `m` is longer than p;
+/// callers check lengths first.
 pub fn decode(out: &mut [u16], s: &[u8], m: &[u16]) {
     let len = m.len();
     debug_assert_eq!(out.len(), len);
@@ -75,35 +104,36 @@ pub fn decode(out: &mut [u16], s: &[u8], m: &[u16]) {
         return;
     }
     let half = len.div_ceil(2);
-    let mut m2 = Vec::with_capacity(half);
-    let mut bottomr = Vec::with_capacity(len >> 1);
-    let mut bottomt = Vec::with_capacity(len >> 1);
+    let mut m2 = [0u16; HALF_MAX];
+    let mut bottomr = [0u32; HALF_MAX];
+    let mut bottomt = [0u32; HALF_MAX];
     let mut pos = 0;
     let mut i = 0;
     while i + 1 < len {
+        let k = i >> 1;
         let mm = u32::from(m[i]) * u32::from(m[i + 1]);
         if mm > 256 * 16383 {
-            bottomt.push(256 * 256);
-            bottomr.push(u32::from(s[pos]) + 256 * u32::from(s[pos + 1]));
+            bottomt[k] = 256 * 256;
+            bottomr[k] = u32::from(s[pos]) + 256 * u32::from(s[pos + 1]);
             pos += 2;
-            m2.push(((((mm + 255) >> 8) + 255) >> 8) as u16);
+            m2[k] = ((((mm + 255) >> 8) + 255) >> 8) as u16;
         } else if mm >= 16384 {
-            bottomt.push(256);
-            bottomr.push(u32::from(s[pos]));
+            bottomt[k] = 256;
+            bottomr[k] = u32::from(s[pos]);
             pos += 1;
-            m2.push(((mm + 255) >> 8) as u16);
+            m2[k] = ((mm + 255) >> 8) as u16;
         } else {
-            bottomt.push(1);
-            bottomr.push(0);
-            m2.push(mm as u16);
+            bottomt[k] = 1;
+            bottomr[k] = 0;
+            m2[k] = mm as u16;
         }
         i += 2;
     }
     if i < len {
-        m2.push(m[i]);
+        m2[i >> 1] = m[i];
     }
-    let mut r2 = vec![0u16; half];
-    decode(&mut r2, &s[pos..], &m2);
+    let mut r2 = [0u16; HALF_MAX];
+    decode(&mut r2[..half], &s[pos..], &m2[..half]);
     let mut i = 0;
     while i + 1 < len {
         let k = i >> 1;
@@ -148,18 +178,15 @@ pub fn small_decode(f: &mut [Small; P], s: &[u8; SMALL_BYTES]) {
 
 /// Rq_encode: coefficients r + q12 in radix q.
 pub fn rq_encode(s: &mut [u8; RQ_BYTES], r: &[Fq; P]) {
-    let rr: Vec<u16> = r.iter().map(|&x| (i32::from(x) + Q12) as u16).collect();
-    let m = vec![Q as u16; P];
-    let mut out = Vec::with_capacity(RQ_BYTES);
-    encode(&mut out, &rr, &m);
-    s.copy_from_slice(&out);
+    let rr: [u16; P] = core::array::from_fn(|i| (i32::from(r[i]) + Q12) as u16);
+    let written = encode(s, &rr, &[Q as u16; P]);
+    debug_assert_eq!(written, RQ_BYTES);
 }
 
 /// Rq_decode: R − q12 with 0 <= R < q, for every input.
 pub fn rq_decode(r: &mut [Fq; P], s: &[u8; RQ_BYTES]) {
-    let m = vec![Q as u16; P];
-    let mut rr = vec![0u16; P];
-    decode(&mut rr, s, &m);
+    let mut rr = [0u16; P];
+    decode(&mut rr, s, &[Q as u16; P]);
     for (o, &x) in r.iter_mut().zip(&rr) {
         *o = (i32::from(x) - Q12) as Fq;
     }
@@ -172,21 +199,15 @@ const _: () = assert!(ROUNDED_RADIX as i32 * 3 == Q + 2);
 /// Rounded_encode: a multiple of 3 in [-q12, q12] as ((r + q12)·10923) >> 15, which
 /// is (r + q12)/3 for those values, in radix 1531.
 pub fn rounded_encode(s: &mut [u8; ROUNDED_BYTES], r: &[Fq; P]) {
-    let rr: Vec<u16> = r
-        .iter()
-        .map(|&x| (((i32::from(x) + Q12) * 10923) >> 15) as u16)
-        .collect();
-    let m = vec![ROUNDED_RADIX; P];
-    let mut out = Vec::with_capacity(ROUNDED_BYTES);
-    encode(&mut out, &rr, &m);
-    s.copy_from_slice(&out);
+    let rr: [u16; P] = core::array::from_fn(|i| (((i32::from(r[i]) + Q12) * 10923) >> 15) as u16);
+    let written = encode(s, &rr, &[ROUNDED_RADIX; P]);
+    debug_assert_eq!(written, ROUNDED_BYTES);
 }
 
 /// Rounded_decode: 3R − q12 with 0 <= R < 1531, so in [-q12, q12], for every input.
 pub fn rounded_decode(r: &mut [Fq; P], s: &[u8; ROUNDED_BYTES]) {
-    let m = vec![ROUNDED_RADIX; P];
-    let mut rr = vec![0u16; P];
-    decode(&mut rr, s, &m);
+    let mut rr = [0u16; P];
+    decode(&mut rr, s, &[ROUNDED_RADIX; P]);
     for (o, &x) in r.iter_mut().zip(&rr) {
         *o = (3 * i32::from(x) - Q12) as Fq;
     }
@@ -206,12 +227,13 @@ mod tests {
 
     #[test]
     fn encoded_lengths() {
-        let mut out = Vec::new();
-        encode(&mut out, &[0; P], &[Q as u16; P]);
-        assert_eq!(out.len(), RQ_BYTES);
-        let mut out = Vec::new();
-        encode(&mut out, &[0; P], &[ROUNDED_RADIX; P]);
-        assert_eq!(out.len(), ROUNDED_BYTES);
+        // A buffer longer than needed: the written length is the spec's.
+        let mut out = [0u8; 2 * RQ_BYTES];
+        assert_eq!(encode(&mut out, &[0; P], &[Q as u16; P]), RQ_BYTES);
+        assert_eq!(
+            encode(&mut out, &[0; P], &[ROUNDED_RADIX; P]),
+            ROUNDED_BYTES
+        );
     }
 
     #[test]

@@ -22,6 +22,13 @@ fn int32_minmax(a: &mut i32, b: &mut i32) {
 /// Sorts `x` ascending as signed 32-bit integers, in a fixed sequence of
 /// compare-exchanges that depends only on `x.len()` (public).
 pub fn crypto_sort_int32(x: &mut [i32]) {
+    sorting_network(x, int32_minmax);
+}
+
+/// djbsort portable4's network over `x`, with `minmax` as the compare-exchange: the
+/// sequence of index pairs depends only on `x.len()`.
+#[inline(always)]
+fn sorting_network<T: Copy>(x: &mut [T], minmax: impl Fn(&mut T, &mut T)) {
     let n = x.len();
     if n < 2 {
         return;
@@ -35,7 +42,7 @@ pub fn crypto_sort_int32(x: &mut [i32]) {
         for i in 0..n - p {
             if i & p == 0 {
                 let (lo, hi) = x.split_at_mut(i + p);
-                int32_minmax(&mut lo[i], &mut hi[0]);
+                minmax(&mut lo[i], &mut hi[0]);
             }
         }
         let mut i = 0;
@@ -46,7 +53,7 @@ pub fn crypto_sort_int32(x: &mut [i32]) {
                     let mut a = x[i + p];
                     let mut r = q;
                     while r > p {
-                        int32_minmax(&mut a, &mut x[i + r]);
+                        minmax(&mut a, &mut x[i + r]);
                         r >>= 1;
                     }
                     x[i + p] = a;
@@ -60,15 +67,21 @@ pub fn crypto_sort_int32(x: &mut [i32]) {
 }
 
 /// Sorts `x` ascending as unsigned 32-bit integers: flip the top bit, sort as signed,
-/// flip back (`crypto_sort_uint32`).
+/// flip back (`crypto_sort_uint32`). In place: the words are compared as the `i32`
+/// they stand for, so no copy of the (secret) list is made and nothing is allocated.
 pub fn crypto_sort_uint32(x: &mut [u32]) {
-    let mut y: Vec<i32> = x.iter().map(|&v| (v ^ 0x8000_0000) as i32).collect();
-    crypto_sort_int32(&mut y);
-    for (d, s) in x.iter_mut().zip(&y) {
-        *d = (*s as u32) ^ 0x8000_0000;
+    for v in x.iter_mut() {
+        *v ^= 0x8000_0000;
     }
-    // The copy holds the (secret) list: clear it before the heap block is freed.
-    zeroize::Zeroize::zeroize(&mut y[..]);
+    sorting_network(x, |a: &mut u32, b: &mut u32| {
+        let (mut sa, mut sb) = (*a as i32, *b as i32);
+        int32_minmax(&mut sa, &mut sb);
+        *a = sa as u32;
+        *b = sb as u32;
+    });
+    for v in x.iter_mut() {
+        *v ^= 0x8000_0000;
+    }
 }
 
 #[cfg(test)]

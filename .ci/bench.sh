@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The benchmark gate of refopt (.ci/run calls it):
+#  1. every gungraun benchmark of the four schemes (both Ed25519 builds): callgrind
+#     instructions and DHAT heap bytes/blocks against benches/baselines/instructions.txt,
+#     5 % limit, any allocation where the baseline has none;
+#  2. the generated docs (docs/RESULTS.md, the scheme pages' Results sections,
+#     docs/*.svg) regenerated from the committed baseline must equal the committed ones;
+#  3. self-tests showing the gate can fail: a baseline copy edited four ways (a count
+#     lowered 6 %, an allocation count lowered 10 %, an entry removed, an entry added), and the plant
+#     build with an extra allocation and extra work planted in Ed25519 signing
+#     (reference::plant), each of which must be reported, plus the same plant build
+#     with no plant switched on, which must pass.
+# gungraun is iai-callgrind under its new name (renamed at 0.17); runner 0.20.0.
+# Measured here: 482 s on 2 cores shared with other jobs, target dir warm but the workspace
+# crates changed (both bench builds and the plant build recompiled them); 4.4 min more to
+# install gungraun-runner, and on a cold target the bench-profile build of all
+# dependencies (about 5-9 min, shared with the older ML-KEM-only gate this replaces).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+step() { echo "==> bench [$(( $(date +%s) - start ))s] $*"; }
+target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
+export CARGO_TARGET_DIR="$target_dir"
+
+# The baseline was taken on the AVX2/PCLMULQDQ paths (the shared Keccak, NTRU's
+# kernels, libcrux's AVX2 build): elsewhere the counts are not comparable.
+if ! grep -q ' avx2' /proc/cpuinfo || ! grep -q ' pclmulqdq' /proc/cpuinfo; then
+  echo "bench: SKIPPED: CPU without AVX2/PCLMULQDQ; the baseline is for that path" >&2
+  exit 0
+fi
+command -v valgrind >/dev/null || { echo "bench: valgrind is required" >&2; exit 1; }
+if [ "$(gungraun-runner --version 2>/dev/null | awk '{print $2}')" != "0.20.0" ]; then
+  step "install gungraun-runner 0.20.0"
+  cargo install gungraun-runner --version 0.20.0 --locked
+fi
+
+step "generated docs equal what the committed baseline generates"
+bash benches/scripts/gate.sh --check-docs
+
+step "gate: every benchmark against the committed baseline"
+bash benches/scripts/gate.sh
+
+report="$target_dir/release/report"
+json="$target_dir/gungraun-json"
+self="$target_dir/bench-selftest"
+rm -rf "$self" && mkdir -p "$self"
+inputs=()
+for f in "$json"/*.json; do inputs+=(--gungraun "$f"); done
+expect_fail() { # what, baseline, expected text, gungraun inputs...
+  local what=$1 base=$2 text=$3
+  shift 3
+  if "$report" gate "$@" --baseline "$base" --limit 5 >"$self/out" 2>"$self/err"; then
+    echo "bench self-test FAILED: the gate passed with $what" >&2
+    exit 1
+  fi
+  if ! grep -qF -- "$text" "$self/err"; then
+    echo "bench self-test FAILED: $what: the gate failed without naming '$text':" >&2
+    cat "$self/err" >&2
+    exit 1
+  fi
+  echo "self-test: the gate reports $what ($(grep -cF REGRESSION "$self/err") finding(s))"
+}
+
+step "self-test: edited baseline copies"
+b=benches/baselines/instructions.txt
+k=mlkem_instructions::refopt_mlkem::encaps/ml_kem_768_optimized
+awk -v k="$k" '$1 == k { sub(/ir=[0-9]+/, "ir=" int(substr($2, 4) * 0.94)) } { print }' "$b" > "$self/ir.txt"
+expect_fail "an instruction count 6 % below the measured one" "$self/ir.txt" "$k: ir" "${inputs[@]}"
+k=sntrup761_instructions::refopt_sntrup761::encap/optimized_chacha20
+awk -v k="$k" '$1 == k { sub(/heap_blocks=[0-9]+/, "heap_blocks=" int(substr($4, 13) * 0.9)) } { print }' "$b" > "$self/heap.txt"
+expect_fail "10 % more allocations than the baseline" "$self/heap.txt" "$k: heap_blocks" "${inputs[@]}"
+grep -v "^$k " "$b" > "$self/missing.txt"
+expect_fail "a benchmark missing from the baseline" "$self/missing.txt" "$k: measured but not in the baseline" "${inputs[@]}"
+{ cat "$b"; echo "no::such::bench ir=1 heap_bytes=0 heap_blocks=0"; } > "$self/extra.txt"
+expect_fail "a baselined benchmark not measured" "$self/extra.txt" "no::such::bench: in the baseline but not measured" "${inputs[@]}"
+
+step "self-test: planted allocation and extra work (plant build of the Ed25519 benches)"
+k=ed25519_instructions::ed25519_default::sign_optimized/optimized
+grep "^$k " "$b" > "$self/sign.txt"
+plant_run() { # output, plants
+  REFOPT_PLANT="$2" cargo bench -q -p benches --features reference/plant \
+    --bench ed25519_instructions -- --output-format=json \
+    'ed25519_instructions::ed25519_default::sign_optimized::optimized' > "$1"
+}
+plant_run "$self/none.json" ""
+"$report" gate --gungraun "$self/none.json" --baseline "$self/sign.txt" --limit 5 >/dev/null \
+  || { echo "bench self-test FAILED: the plant build fails the gate with no plant on" >&2; exit 1; }
+echo "self-test: the plant build with no plant on passes"
+plant_run "$self/alloc.json" bench-ed25519-sign-allocates
+expect_fail "the planted allocation" "$self/sign.txt" "$k: heap_blocks" --gungraun "$self/alloc.json"
+plant_run "$self/cost.json" bench-ed25519-sign-extra-cost
+expect_fail "the planted extra work" "$self/sign.txt" "$k: ir" --gungraun "$self/cost.json"
+
+step "done"
