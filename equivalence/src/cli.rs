@@ -26,7 +26,7 @@
 // Progress and budget arithmetic on case counts and durations only: no secrets here.
 #![allow(clippy::integer_division_remainder_used)]
 
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -96,6 +96,18 @@ enum Command {
     List,
     /// Run the proof obligations' machine checks and print the ledger.
     Prove(crate::prove::cli::ProveArgs),
+    /// Report every division instruction in the named functions of a release binary
+    /// (secret-dependent division is variable-time on common CPUs and valgrind does
+    /// not see it). Fails on any division found.
+    ScanDivisions {
+        /// The binary (default: this one; build it with --release).
+        #[arg(long)]
+        binary: Option<PathBuf>,
+        /// Scan the code of functions whose demangled name contains this (repeatable),
+        /// inlined or not.
+        #[arg(long, required = true)]
+        function: Vec<String>,
+    },
     /// Bug zoo (plant builds only): run the default check with each planted bug of the
     /// zoo switched on in turn, and report which pairs catch it and how fast.
     Zoo {
@@ -178,15 +190,45 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// The `refopt` tool with the built-in pairs.
-pub fn main() -> ExitCode {
-    main_with(&[])
+/// What a crate adds to the lab: its pairs and its proof obligations.
+///
+/// ```no_run
+/// use equivalence::cli::Extension;
+///
+/// static EXTENSION: Extension = Extension::new(&[/* &MY_PAIR */], &[/* &MY_OBLIGATION */]);
+///
+/// fn main() -> std::process::ExitCode {
+///     equivalence::cli::main_with(&EXTENSION)
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extension {
+    /// Pairs beside the built-in ones (`list`, `check`, `replay`, `zoo`).
+    pub pairs: &'static [&'static dyn Pair],
+    /// Proof obligations beside the built-in ones (`prove`).
+    pub obligations: &'static [&'static crate::prove::Obligation],
 }
 
-/// The `refopt` tool with `extra` pairs beside the built-in ones: a crate that
-/// defines its own pairs runs `fn main() -> ExitCode { equivalence::cli::main_with(PAIRS) }`
-/// and gets `list`, `check`, `replay` and the rest for them.
-pub fn main_with(extra: &[&'static dyn Pair]) -> ExitCode {
+impl Extension {
+    /// A crate's pairs and obligations.
+    pub const fn new(
+        pairs: &'static [&'static dyn Pair],
+        obligations: &'static [&'static crate::prove::Obligation],
+    ) -> Self {
+        Self { pairs, obligations }
+    }
+}
+
+/// The `refopt` tool with the built-in pairs.
+pub fn main() -> ExitCode {
+    main_with(&Extension::default())
+}
+
+/// The `refopt` tool with a crate's own pairs and obligations beside the built-in
+/// ones: `fn main() -> ExitCode { equivalence::cli::main_with(&EXTENSION) }` gives a
+/// crate `list`, `check`, `replay`, `prove`, `zoo` and `scan-divisions` for them.
+pub fn main_with(ext: &Extension) -> ExitCode {
+    let extra = ext.pairs;
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -214,10 +256,8 @@ pub fn main_with(extra: &[&'static dyn Pair]) -> ExitCode {
         } => vectors(&scheme, &file, variant.as_deref(), &mut out),
         Command::List => list(&pairs, &mut out).map(|()| ExitCode::SUCCESS),
         Command::Zoo { keep, markdown } => zoo(keep.as_deref(), markdown, &mut out),
-        Command::Prove(args) => {
-            // The prover writes its own output; flush ours first.
-            out.flush().map(|()| crate::prove::cli::main(&args))
-        }
+        Command::Prove(args) => crate::prove::cli::main(&args, ext.obligations, &mut out),
+        Command::ScanDivisions { binary, function } => scan_divisions(binary, &function, &mut out),
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
     if std::env::var_os("REFOPT_REPORT_PEAK_RSS").is_some() {
@@ -848,12 +888,37 @@ fn zoo(keep: Option<&Path>, markdown: bool, out: &mut dyn Write) -> io::Result<E
     })
 }
 
-/// Reads all of `r` (for tests of the parsers).
-#[doc(hidden)]
-pub fn read_all(mut r: impl BufRead) -> io::Result<String> {
-    let mut s = String::new();
-    r.read_to_string(&mut s)?;
-    Ok(s)
+fn scan_divisions(
+    binary: Option<PathBuf>,
+    functions: &[String],
+    out: &mut dyn Write,
+) -> io::Result<ExitCode> {
+    let binary = match binary {
+        Some(b) => b,
+        None => std::env::current_exe()?,
+    };
+    let names: Vec<&str> = functions.iter().map(String::as_str).collect();
+    let scope = crate::divscan::Scope {
+        names: &names,
+        paths: &[],
+    };
+    let s = match crate::divscan::scan(&binary, &scope) {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
+    };
+    if s.instructions == 0 {
+        note(&format!(
+            "refopt: no code of {functions:?} found in {} (a release build with line tables?)",
+            binary.display()
+        ));
+        return Ok(ExitCode::from(2));
+    }
+    let reported = crate::divscan::report(out, &binary, &s, &[])?;
+    Ok(if reported == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 #[cfg(test)]

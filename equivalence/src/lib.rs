@@ -11,6 +11,7 @@
 #![allow(clippy::integer_division_remainder_used)]
 
 pub mod cli;
+pub mod divscan;
 pub mod ed25519;
 pub mod kat;
 pub mod mlkem;

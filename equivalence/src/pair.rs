@@ -304,41 +304,37 @@ pub trait Pair: Sync {
     }
 }
 
+impl fmt::Debug for dyn Pair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Pair({})", self.name())
+    }
+}
+
 /// A pair made of plain functions, for an optimization that maps one decoded input to
-/// output bytes: the common case needs no `impl Pair` at all.
+/// an output: the common case needs no `impl Pair` at all.
 ///
 /// `decode` turns the input bytes into the kernel's input (read the selector with
-/// [`Input::selector`] to pick extreme patterns); `reference` and `optimized` compute the
-/// two sides' outputs as bytes (canonicalize there if raw outputs may legitimately
-/// differ); `contract` checks the optimized output on its own (return `Err` with what is
-/// violated); `observe` reports the values of the declared `bounds` for one input.
+/// [`Input::selector`], or [`Input::edge_or_below`], to bring extreme values up);
+/// `reference` and `optimized` compute the two sides' outputs as bytes (`O`: a byte
+/// array or vector; canonicalize there if raw outputs may legitimately differ);
+/// `contract` checks the optimized output on its own (`Err` names what is violated);
+/// `observe` lists the values of the declared `bounds` for one input.
 ///
 /// ```
-/// use equivalence::pair::{Bound, FnPair, Input, Level, Pair, Sides};
+/// use equivalence::pair::{Bound, FnPair, Pair, Sides};
 ///
-/// fn times3(x: &u8) -> Vec<u8> {
-///     vec![x.wrapping_mul(3)]
-/// }
-/// fn add3(x: &u8) -> Vec<u8> {
-///     vec![x.wrapping_add(*x).wrapping_add(*x)]
-/// }
+/// const TIMES3: FnPair<u8, [u8; 1]> = FnPair::new(
+///     "example/times3",
+///     Sides::new("x.wrapping_mul(3)", "x + x + x"),
+///     |g| g.edge_or_below(&[0, 255], 256) as u8,
+///     |x| [x.wrapping_mul(3)],
+///     |x| [x.wrapping_add(*x).wrapping_add(*x)],
+/// )
+/// .bounds(&[Bound::range("x", 0, 255)], |x| vec![("x", i128::from(*x))]);
 ///
-/// static TIMES3: FnPair<u8> = FnPair {
-///     name: "example/times3",
-///     level: Level::Kernel,
-///     sides: Sides::new("times3", "add3"),
-///     bounds: &[Bound::range("x", 0, 255)],
-///     input_len: 2,
-///     decode: |g: &mut Input<'_>| if g.selector() < 16 { 255 } else { g.u8() },
-///     reference: times3,
-///     optimized: add3,
-///     contract: |_, _| Ok(()),
-///     observe: |x, seen| seen("x", i128::from(*x)),
-/// };
-///
-/// assert!(TIMES3.run(&[0]).is_equal());
+/// assert!(TIMES3.run(&[0, 0, 200]).is_equal());
 /// ```
-pub struct FnPair<I: 'static> {
+pub struct FnPair<I: 'static, O: 'static = Vec<u8>> {
     /// Unique name, `crate/what`.
     pub name: &'static str,
     /// Kernel or API level.
@@ -352,23 +348,76 @@ pub struct FnPair<I: 'static> {
     /// Input bytes to the kernel's input.
     pub decode: fn(&mut Input<'_>) -> I,
     /// The reference side's output.
-    pub reference: fn(&I) -> Vec<u8>,
+    pub reference: fn(&I) -> O,
     /// The optimized side's output.
-    pub optimized: fn(&I) -> Vec<u8>,
+    pub optimized: fn(&I) -> O,
     /// The optimized side's contract on (input, output): `Err(what is violated)`.
-    pub contract: fn(&I, &[u8]) -> Result<(), &'static str>,
-    /// Reports the value of each bound's quantity for one input.
-    pub observe: fn(&I, &mut dyn FnMut(&'static str, i128)),
+    pub contract: fn(&I, &O) -> Result<(), &'static str>,
+    /// The value of each bound's quantity for one input.
+    pub observe: fn(&I) -> Vec<(&'static str, i128)>,
 }
 
-impl<I: 'static> FnPair<I> {
+impl<I: 'static, O: 'static> FnPair<I, O> {
+    /// A kernel pair with no declared bounds, no contract beyond the comparison and a
+    /// 64-byte input; add them with [`Self::bounds`], [`Self::contract`] and
+    /// [`Self::input_len`].
+    pub const fn new(
+        name: &'static str,
+        sides: Sides,
+        decode: fn(&mut Input<'_>) -> I,
+        reference: fn(&I) -> O,
+        optimized: fn(&I) -> O,
+    ) -> Self {
+        Self {
+            name,
+            level: Level::Kernel,
+            sides,
+            bounds: &[],
+            input_len: 64,
+            decode,
+            reference,
+            optimized,
+            contract: |_, _| Ok(()),
+            observe: |_| Vec::new(),
+        }
+    }
+
+    /// Declares the bounds the default run must reach and how to observe them.
+    pub const fn bounds(
+        self,
+        bounds: &'static [Bound],
+        observe: fn(&I) -> Vec<(&'static str, i128)>,
+    ) -> Self {
+        Self {
+            bounds,
+            observe,
+            ..self
+        }
+    }
+
+    /// The optimized side's contract on (input, output).
+    pub const fn contract(self, contract: fn(&I, &O) -> Result<(), &'static str>) -> Self {
+        Self { contract, ..self }
+    }
+
+    /// Bytes a fully random case needs.
+    pub const fn input_len(self, input_len: usize) -> Self {
+        Self { input_len, ..self }
+    }
+
+    /// The same pair with another optimized side (a planted wrong optimization, to
+    /// show the checks catch it).
+    pub const fn with_optimized(self, optimized: fn(&I) -> O) -> Self {
+        Self { optimized, ..self }
+    }
+
     /// The decoded input of `input` bytes.
     pub fn decode_bytes(&self, input: &[u8]) -> I {
         (self.decode)(&mut Input::new(input))
     }
 }
 
-impl<I: 'static> Pair for FnPair<I> {
+impl<I: 'static, O: AsRef<[u8]> + 'static> Pair for FnPair<I, O> {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -390,11 +439,13 @@ impl<I: 'static> Pair for FnPair<I> {
         let o = (self.optimized)(&x);
         match (self.contract)(&x, &o) {
             Err(what) => Outcome::contract(what, false),
-            Ok(()) => Outcome::compare([("output", r.as_slice(), o.as_slice())]),
+            Ok(()) => Outcome::compare([("output", r.as_ref(), o.as_ref())]),
         }
     }
     fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
-        (self.observe)(&self.decode_bytes(input), seen);
+        for (name, v) in (self.observe)(&self.decode_bytes(input)) {
+            seen(name, v);
+        }
     }
 }
 
@@ -433,6 +484,15 @@ impl<'a> Input<'a> {
         dst[..n].copy_from_slice(&self.bytes[start..end]);
         dst[n..].fill(0);
         self.pos += dst.len();
+    }
+
+    /// One of `edges` (when the next byte is below `edges.len()`) or a value in
+    /// `0..bound`: the extreme values of a small domain come up in every run.
+    pub fn edge_or_below(&mut self, edges: &[u64], bound: u64) -> u64 {
+        match edges.get(usize::from(self.u8())) {
+            Some(&e) => e,
+            None => self.below(bound),
+        }
     }
 
     /// The next `N` bytes.

@@ -3,7 +3,7 @@
 //! inputs. [`crate::lab_tests!`] turns a list of pairs into `#[test]` functions, so a
 //! crate that defines its own pairs gets the lab's tests in one line:
 //!
-//! ```ignore
+//! ```text
 //! equivalence::lab_tests!(my_crate::MY_PAIR);
 //! ```
 
@@ -173,16 +173,49 @@ pub fn arbitrary_inputs(pair: &dyn Pair, cases: u32) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", pair.name()))
 }
 
-/// `#[test]` functions running the lab's checks on the given pairs: the default run
-/// agrees with evidence ([`default_run`]), arbitrary inputs agree ([`arbitrary_inputs`],
-/// 256 cases; needs the `testing` feature), the default run reaches every declared
-/// corner ([`corners`]), and the inputs saved in the crate's `regressions/` directory
-/// agree ([`regressions`]).
+/// Runs an obligation and its mutant: the check must prove, the mutant's check must
+/// fail (see [`crate::prove::Mutant`]; plant and compile-time mutants need the lab's own
+/// self-test, `refopt prove --self-test`).
+///
+/// # Errors
+/// What went wrong.
+pub fn obligation(o: &'static crate::prove::Obligation) -> Result<(), String> {
+    use crate::prove::{Failure, Mutant, run_one};
+    let row = run_one(o);
+    if row.status() != "proved" {
+        return Err(format!("{}: {} ({})", o.id, row.status(), row.detail()));
+    }
+    if let Mutant::InProcess { what, check } = o.mutant {
+        match check() {
+            Err(Failure::Failed(_)) => {}
+            other => {
+                return Err(format!(
+                    "{}: the mutant ({what}) was not caught: {other:?}",
+                    o.id
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `#[test]` functions running the lab's checks: for each pair, the default run agrees
+/// with evidence ([`default_run`]), arbitrary inputs agree ([`arbitrary_inputs`], 256
+/// cases; needs the `testing` feature), the default run reaches every declared corner
+/// ([`corners`]) and the inputs saved in the crate's `regressions/` directory agree
+/// ([`regressions`]); each obligation is proved and its mutant caught
+/// ([`obligation`]); the default run of each mutant pair (a planted wrong optimization)
+/// fails.
+///
+/// ```text
+/// equivalence::lab_tests!(pairs: [kyberslash::COMPRESS], obligations: [kyberslash::KS_1],
+///     mutants: [kyberslash::FLOOR_M]);
+/// ```
 #[macro_export]
 macro_rules! lab_tests {
-    ($($pair:expr),+ $(,)?) => {
+    (pairs: [$($pair:expr),* $(,)?] $(, obligations: [$($ob:expr),* $(,)?])? $(, mutants: [$($mutant:expr),* $(,)?])? $(,)?) => {
         fn refopt_lab_pairs() -> ::std::vec::Vec<&'static dyn $crate::pair::Pair> {
-            ::std::vec![$(&$pair as &'static dyn $crate::pair::Pair),+]
+            ::std::vec![$(&$pair as &'static dyn $crate::pair::Pair),*]
         }
         #[test]
         fn refopt_default_run_agrees() {
@@ -209,5 +242,48 @@ macro_rules! lab_tests {
                 $crate::testing::regressions(p, &dir).unwrap_or_else(|e| panic!("{e}"));
             }
         }
+        #[test]
+        fn refopt_obligations_proved_and_their_mutants_caught() {
+            $($($crate::testing::obligation(&$ob).unwrap_or_else(|e| panic!("{e}"));)*)?
+        }
+        #[test]
+        fn refopt_planted_bugs_caught() {
+            $($(
+                assert!(
+                    $crate::testing::default_run(&$mutant).is_err(),
+                    "the default run did not catch the planted bug {}",
+                    stringify!($mutant)
+                );
+            )*)?
+        }
+    };
+}
+
+/// A gungraun benchmark (instruction counts under Callgrind; gungraun is iai-callgrind
+/// under its new name) of a [`crate::pair::FnPair`]'s two sides on one input, in a
+/// `harness = false` bench target of a crate with `gungraun` as a dev-dependency:
+///
+/// ```text
+/// equivalence::pair_bench!(kyberslash::COMPRESS, (1234, 10));
+/// ```
+///
+/// `cargo bench --bench <name>` prints the instructions of each side (the gungraun
+/// runner, `cargo install gungraun-runner --version 0.20.0`, must be on PATH).
+#[macro_export]
+macro_rules! pair_bench {
+    ($pair:expr, $input:expr $(,)?) => {
+        use gungraun::{library_benchmark, library_benchmark_group, main};
+        #[library_benchmark]
+        fn reference() {
+            let pair = &$pair;
+            ::std::hint::black_box((pair.reference)(::std::hint::black_box(&$input)));
+        }
+        #[library_benchmark]
+        fn optimized() {
+            let pair = &$pair;
+            ::std::hint::black_box((pair.optimized)(::std::hint::black_box(&$input)));
+        }
+        library_benchmark_group!(name = pair, benchmarks = [reference, optimized]);
+        main!(library_benchmark_groups = pair);
     };
 }

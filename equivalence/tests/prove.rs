@@ -83,7 +83,7 @@ fn every_obligation_has_a_registered_mutant() {
         assert!(
             obligations
                 .iter()
-                .any(|o| o.mutant == Mutant::Plant(p.name)),
+                .any(|o| matches!(o.mutant, Mutant::Plant(n) if n == p.name)),
             "plant {} claims to be caught by `{}` but no obligation uses it",
             p.name,
             p.caught_by

@@ -361,18 +361,15 @@ fn ed25519(inputs: usize) {
     );
 }
 
-/// The static check for divisions.
+/// The static check for divisions ([`equivalence::divscan`]) on the lab's scope.
 mod divscan {
-    use std::collections::BTreeMap;
-    use std::io::{BufRead, BufReader};
-    use std::path::Path;
-    use std::process::{Command, Stdio};
+    use equivalence::divscan::{Allowed, Scope, report, scan};
 
     /// Names (of the enclosing function, or of a function inlined at the instruction)
     /// that make an instruction secret-handling: the workspace crates (with generic
     /// instances and drop glue of their types, whose names include them), this
     /// harness, and the hash and helper crates our code feeds secrets to.
-    pub(crate) const SCOPE: &[&str] = &[
+    const SCOPE_NAMES: &[&str] = &[
         "reference::",
         "optimized::",
         "equivalence::",
@@ -388,7 +385,7 @@ mod divscan {
     /// in its inline chain (the line tables of the release profile): the same crates.
     /// This catches our code inlined into a generic `core` function whose symbol names
     /// only `core` (for example a closure run by `core::array::from_fn`).
-    pub(crate) const SCOPE_PATHS: &[&str] = &[
+    const SCOPE_PATHS: &[&str] = &[
         "/reference/src/",
         "/optimized/src/",
         "/equivalence/src/",
@@ -399,18 +396,8 @@ mod divscan {
         "/zeroize-",
     ];
 
-    /// A division in a secret-handling function that only ever sees public values.
-    pub(crate) struct Allowed {
-        /// The demangled name of the enclosing function.
-        pub(crate) function: &'static str,
-        /// How many division instructions it may hold (more is reported).
-        pub(crate) max: usize,
-        /// Why every operand is public.
-        pub(crate) why: &'static str,
-    }
-
     /// Every division the scan accepts, and why.
-    pub(crate) const ALLOWED: &[Allowed] = &[
+    const ALLOWED: &[Allowed] = &[
         Allowed {
             function: "reference::mlkem::encode::byte_encode",
             max: 2,
@@ -432,142 +419,6 @@ mod divscan {
         },
     ];
 
-    /// A division instruction (AT&T mnemonics: `div`, `idiv`, with a size suffix).
-    fn is_division(mnemonic: &str) -> bool {
-        let m = mnemonic.strip_prefix('i').unwrap_or(mnemonic);
-        matches!(m, "div" | "divb" | "divw" | "divl" | "divq")
-    }
-
-    /// Per enclosing function: its in-scope divisions (address, instruction, the
-    /// innermost source location of our code).
-    type Found = BTreeMap<String, Vec<String>>;
-
-    /// What a scan saw.
-    struct Scan {
-        functions: usize,
-        in_scope_functions: usize,
-        instructions: usize,
-        found: Found,
-    }
-
-    /// A source location line of `objdump -l --inlines`: "/path/file.rs:12", or
-    /// "inlined by /path/file.rs:34 (function)". Returns (path and line, function).
-    fn location(line: &str) -> Option<(&str, &str)> {
-        let rest = line.strip_prefix("inlined by ").unwrap_or(line);
-        if !rest.starts_with('/') {
-            return None;
-        }
-        match rest.split_once(" (") {
-            Some((loc, f)) => Some((loc, f.strip_suffix(')').unwrap_or(f))),
-            None => Some((rest, "")),
-        }
-    }
-
-    /// Disassembles `binary` with line numbers and inline chains, and collects the
-    /// divisions that are secret-handling.
-    fn scan(binary: &Path) -> Result<Scan, String> {
-        let mut child = Command::new("objdump")
-            .args(["-d", "-l", "--inlines", "-C", "-w", "--no-show-raw-insn"])
-            .arg(binary)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("running objdump (binutils): {e}"))?;
-        let stdout = child.stdout.take().ok_or("objdump: no stdout")?;
-        let mut s = Scan {
-            functions: 0,
-            in_scope_functions: 0,
-            instructions: 0,
-            found: Found::new(),
-        };
-        let mut function = String::new();
-        let mut function_in_scope = false;
-        let mut counted = false;
-        // The current inline chain, split as objdump prints it: the innermost location
-        // (printed when it changes) and the "inlined by" lines (reprinted after
-        // instructions); for each, where it first touches our code, if it does.
-        let mut inner: Option<String> = None;
-        let mut outer: Option<String> = None;
-        let mut outer_open = false;
-        for line in BufReader::new(stdout).lines() {
-            let line = line.map_err(|e| format!("reading objdump output: {e}"))?;
-            // "0000000000063680 <reference::sntrup761::encode::decode>:"
-            if let Some(name) = line
-                .strip_suffix(">:")
-                .and_then(|l| l.split_once(" <"))
-                .filter(|(addr, _)| addr.bytes().all(|b| b.is_ascii_hexdigit()))
-                .map(|(_, n)| n)
-            {
-                function = name.to_owned();
-                function_in_scope = SCOPE.iter().any(|p| name.contains(p));
-                s.functions += 1;
-                counted = false;
-                (inner, outer, outer_open) = (None, None, false);
-                continue;
-            }
-            if let Some((loc, f)) = location(&line) {
-                let ours = SCOPE_PATHS.iter().any(|p| loc.contains(p))
-                    || SCOPE.iter().any(|p| f.contains(p));
-                if line.starts_with("inlined by ") {
-                    if !outer_open {
-                        outer = None;
-                        outer_open = true;
-                    }
-                    if ours && outer.is_none() {
-                        outer = Some(loc.to_owned());
-                    }
-                } else {
-                    inner = ours.then(|| loc.to_owned());
-                    outer = None;
-                    outer_open = true;
-                }
-                continue;
-            }
-            // "   63696:\tdiv    %r9d"
-            let Some((addr, insn)) = line.split_once(":\t") else {
-                continue;
-            };
-            if !addr.trim().bytes().all(|b| b.is_ascii_hexdigit()) {
-                continue;
-            }
-            outer_open = false;
-            let chain_where = inner.as_ref().or(outer.as_ref());
-            let in_scope = function_in_scope || chain_where.is_some();
-            if !in_scope {
-                continue;
-            }
-            if !counted {
-                s.in_scope_functions += 1;
-                counted = true;
-            }
-            s.instructions += 1;
-            let mnemonic = insn.split_whitespace().next().unwrap_or("");
-            if is_division(mnemonic) {
-                let at = chain_where.map_or(String::new(), |w| format!("  [{w}]"));
-                s.found.entry(function.clone()).or_default().push(format!(
-                    "{}: {}{at}",
-                    addr.trim(),
-                    insn.trim()
-                ));
-            }
-        }
-        let status = child
-            .wait()
-            .map_err(|e| format!("waiting for objdump: {e}"))?;
-        if !status.success() {
-            let mut err = String::new();
-            if let Some(mut e) = child.stderr.take() {
-                let _ = std::io::Read::read_to_string(&mut e, &mut err);
-            }
-            return Err(format!(
-                "objdump failed on {}: {}",
-                binary.display(),
-                err.trim()
-            ));
-        }
-        Ok(s)
-    }
-
     /// `scan-divisions [BINARY]`: prints what it scanned, the allowed divisions with
     /// their reasons, and every other division; fails on any of the latter, on a
     /// binary with no function in scope or no line tables (stripped or wrong file),
@@ -587,52 +438,30 @@ mod divscan {
                 return std::process::ExitCode::from(2);
             }
         };
-        let s = match scan(&binary) {
+        let scope = Scope {
+            names: SCOPE_NAMES,
+            paths: SCOPE_PATHS,
+        };
+        let s = match scan(&binary, &scope) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("scan-divisions: {e}");
                 return std::process::ExitCode::from(2);
             }
         };
-        println!(
-            "scan-divisions: {}: {} functions, {} of them secret-handling ({} instructions)",
-            binary.display(),
-            s.functions,
-            s.in_scope_functions,
-            s.instructions
-        );
         if s.in_scope_functions == 0 || s.instructions == 0 {
             eprintln!(
                 "scan-divisions: no secret-handling code found: stripped binary or wrong file"
             );
             return std::process::ExitCode::from(2);
         }
-        let mut reported = 0;
-        for (name, divs) in &s.found {
-            match ALLOWED.iter().find(|a| a.function == name) {
-                Some(a) if divs.len() <= a.max => {
-                    println!("  allowed  {name}: {} division(s): {}", divs.len(), a.why);
-                }
-                _ => {
-                    reported += divs.len();
-                    println!("  REPORTED {name}: {} division(s)", divs.len());
-                    for d in divs {
-                        println!("           {d}");
-                    }
-                }
+        match report(&mut std::io::stdout().lock(), &binary, &s, ALLOWED) {
+            Ok(0) => std::process::ExitCode::SUCCESS,
+            Ok(_) => std::process::ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("scan-divisions: {e}");
+                std::process::ExitCode::FAILURE
             }
-        }
-        for a in ALLOWED {
-            if !s.found.contains_key(a.function) {
-                println!("  (allow-list entry {} matched nothing)", a.function);
-            }
-        }
-        if reported > 0 {
-            println!("scan-divisions: {reported} division(s) in secret-handling code");
-            std::process::ExitCode::FAILURE
-        } else {
-            println!("scan-divisions: no division in secret-handling code outside the allow-list");
-            std::process::ExitCode::SUCCESS
         }
     }
 }

@@ -1,9 +1,10 @@
-//! The `refopt prove` subcommand (the binary only adds the variant and the dispatch).
+//! The `refopt prove` subcommand ([`crate::cli`] dispatches to [`main`]).
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::{Mutant, Obligation, Row, find, json, markdown, obligations, run, selftest, text};
+use super::{Mutant, Obligation, Row, json, markdown, obligations, run, selftest, text};
 
 /// Options of `refopt prove`.
 #[derive(clap::Args, Debug, Default)]
@@ -26,42 +27,58 @@ pub struct ProveArgs {
     pub plant_bin: Option<PathBuf>,
 }
 
-/// Runs `refopt prove`.
-pub fn main(args: &ProveArgs) -> ExitCode {
+/// A line on stderr that never panics.
+fn note(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
+/// Runs `refopt prove` over the built-in obligations and `extra` ones, writing the
+/// ledger to `out`.
+///
+/// # Errors
+/// An I/O error writing `out` (a closed pipe included: the caller ends quietly).
+pub fn main(
+    args: &ProveArgs,
+    extra: &[&'static Obligation],
+    out: &mut dyn Write,
+) -> io::Result<ExitCode> {
+    let mut all = obligations();
+    all.extend_from_slice(extra);
     let list: Vec<&'static Obligation> = match &args.only {
-        Some(id) => match find(id) {
-            Some(o) => vec![o],
+        Some(id) => match all.iter().find(|o| o.id.eq_ignore_ascii_case(id)) {
+            Some(o) => vec![*o],
             None => {
-                let ids: Vec<&str> = obligations().iter().map(|o| o.id).collect();
-                eprintln!(
+                let ids: Vec<&str> = all.iter().map(|o| o.id).collect();
+                note(&format!(
                     "refopt prove: no obligation `{id}` (known: {})",
                     ids.join(", ")
-                );
-                return ExitCode::from(2);
+                ));
+                return Ok(ExitCode::from(2));
             }
         },
-        None => obligations(),
+        None => all,
     };
     if args.self_test {
-        return self_test(&list, args.plant_bin.clone());
+        return self_test(&list, args.plant_bin.clone(), out);
     }
     let rows: Vec<Row> = run(&list, |r| {
-        eprintln!(
+        note(&format!(
             "prove {:<10} {:<8} {:>7.2} s",
             r.obligation.id,
             r.status(),
             r.seconds
-        );
+        ));
     });
     if args.json {
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::to_string_pretty(&json(&rows)).unwrap_or_default()
-        );
+        )?;
     } else if args.markdown {
-        print!("{}", markdown(&rows));
+        write!(out, "{}", markdown(&rows))?;
     } else {
-        print!("{}", text(&rows));
+        write!(out, "{}", text(&rows))?;
     }
     let not_run: Vec<&str> = rows
         .iter()
@@ -69,59 +86,67 @@ pub fn main(args: &ProveArgs) -> ExitCode {
         .map(|r| r.obligation.id)
         .collect();
     if !not_run.is_empty() {
-        eprintln!("refopt prove: not run: {}", not_run.join(", "));
+        note(&format!("refopt prove: not run: {}", not_run.join(", ")));
     }
-    if rows.iter().all(Row::ok) {
+    Ok(if rows.iter().all(Row::ok) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
+    })
 }
 
-fn self_test(list: &[&'static Obligation], plant_bin: Option<PathBuf>) -> ExitCode {
+fn self_test(
+    list: &[&'static Obligation],
+    plant_bin: Option<PathBuf>,
+    out: &mut dyn Write,
+) -> io::Result<ExitCode> {
     if reference::plant::compiled_in() {
-        eprintln!(
-            "refopt prove --self-test: run it from a normal build (it starts the plant build itself)"
+        note(
+            "refopt prove --self-test: run it from a normal build (it starts the plant build itself)",
         );
-        return ExitCode::from(2);
+        return Ok(ExitCode::from(2));
     }
     let outcomes = match selftest::run(list, plant_bin) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("refopt prove --self-test: {e}");
-            return ExitCode::FAILURE;
+            note(&format!("refopt prove --self-test: {e}"));
+            return Ok(ExitCode::FAILURE);
         }
     };
-    println!("| ID | mutant | result | what the check reported | time (s) |");
-    println!("|---|---|---|---|---|");
+    writeln!(
+        out,
+        "| ID | mutant | result | what the check reported | time (s) |"
+    )?;
+    writeln!(out, "|---|---|---|---|---|")?;
     for o in &outcomes {
-        println!(
+        writeln!(
+            out,
             "| {} | {} | {} | {} | {:.1} |",
             o.id,
             o.mutant,
             if o.caught { "caught" } else { "**MISSED**" },
             o.detail.replace('|', "\\|"),
             o.seconds
-        );
+        )?;
     }
     let missed: Vec<&str> = outcomes
         .iter()
         .filter(|o| !o.caught)
         .map(|o| o.id)
         .collect();
-    let compile = list
-        .iter()
-        .filter(|o| matches!(o.mutant, Mutant::Compile { .. }))
-        .count();
+    let count = |f: fn(&Mutant) -> bool| list.iter().filter(|o| f(&o.mutant)).count();
+    let plants = count(|m| matches!(m, Mutant::Plant(_)));
+    let compile = count(|m| matches!(m, Mutant::Compile { .. }));
+    let in_process = count(|m| matches!(m, Mutant::InProcess { .. }));
     if missed.is_empty() {
-        println!(
-            "\nall {} mutants caught ({} planted bugs, {compile} compile-time)",
+        writeln!(
+            out,
+            "\nall {} mutants caught ({plants} planted bugs, {compile} compile-time, {in_process} in-process)",
             outcomes.len(),
-            outcomes.len() - compile
-        );
-        ExitCode::SUCCESS
+        )?;
+        Ok(ExitCode::SUCCESS)
     } else {
-        println!("\nmutants not caught: {}", missed.join(", "));
-        ExitCode::FAILURE
+        writeln!(out, "\nmutants not caught: {}", missed.join(", "))?;
+        Ok(ExitCode::FAILURE)
     }
 }

@@ -45,6 +45,8 @@ pub enum Optimization {
     Ed25519Field,
     /// 5: ML-KEM, k instead of k² inverse NTTs.
     MlKemEncryptU,
+    /// An optimization a crate adds through [`crate::cli::Extension`]: its title.
+    Extension(&'static str),
 }
 
 impl Optimization {
@@ -73,6 +75,7 @@ impl Optimization {
             Optimization::MlKemEncryptU => {
                 "5. ML-KEM: k instead of k² inverse NTTs in K-PKE.Encrypt"
             }
+            Optimization::Extension(title) => title,
         }
     }
 
@@ -83,12 +86,13 @@ impl Optimization {
             Optimization::NtruR2Inv => "ntruhps2048509.md",
             Optimization::Ed25519Field => "ed25519.md",
             Optimization::MlKemEncryptU => "mlkem.md",
+            Optimization::Extension(_) => "",
         }
     }
 }
 
 /// How an obligation's check is shown able to fail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Mutant {
     /// A planted bug (`reference::plant`, name in `REFOPT_PLANT`) that makes the
     /// check report `failed` in the plant build.
@@ -100,6 +104,14 @@ pub enum Mutant {
         name: &'static str,
         /// The crate whose build must fail.
         krate: &'static str,
+    },
+    /// The same check run in-process on a mutated copy of the code (how a crate's own
+    /// obligations show they can fail, without a plant build): `check` must fail.
+    InProcess {
+        /// What the mutant changes.
+        what: &'static str,
+        /// The check on the mutant.
+        check: fn() -> CheckResult,
     },
 }
 
@@ -177,6 +189,35 @@ pub struct Obligation {
     pub check: fn() -> CheckResult,
 }
 
+impl Obligation {
+    /// An exhaustive obligation of a crate's own optimization ([`crate::cli::Extension`]):
+    /// `check` enumerates the whole domain (see [`exhaustive`]), `mutant` runs the same
+    /// check on a planted wrong optimization and must fail.
+    pub const fn exhaustive(
+        id: &'static str,
+        title: &'static str,
+        statement: &'static str,
+        domain: &'static str,
+        check: fn() -> CheckResult,
+        mutant: (&'static str, fn() -> CheckResult),
+    ) -> Self {
+        Obligation {
+            id,
+            optimization: Optimization::Extension(title),
+            statement,
+            method: "exhaustive",
+            domain,
+            mutant: Mutant::InProcess {
+                what: mutant.0,
+                check: mutant.1,
+            },
+            cheap: true,
+            needs_smt: false,
+            check,
+        }
+    }
+}
+
 /// Every obligation, in ledger order.
 pub fn obligations() -> Vec<&'static Obligation> {
     let mut all: Vec<&'static Obligation> = Vec::new();
@@ -191,6 +232,47 @@ pub fn obligations() -> Vec<&'static Obligation> {
             .unwrap_or(usize::MAX)
     });
     all
+}
+
+/// The optimizations of `rows`, in ledger order: the five, then extensions in order of
+/// appearance.
+fn sections(rows: &[Row]) -> Vec<Optimization> {
+    let mut out: Vec<Optimization> = Optimization::ALL.to_vec();
+    for r in rows {
+        if !out.contains(&r.obligation.optimization) {
+            out.push(r.obligation.optimization);
+        }
+    }
+    out
+}
+
+/// An exhaustive check of a [`FnPair`](crate::pair::FnPair): both sides agree (and the
+/// optimized side's contract holds) on every input of `domain`, which must enumerate
+/// the whole stated domain. `proved` when every input agreed.
+///
+/// # Errors
+/// The first input where the sides differ or the contract fails.
+pub fn exhaustive<I: core::fmt::Debug, O: AsRef<[u8]>>(
+    pair: &crate::pair::FnPair<I, O>,
+    domain: impl IntoIterator<Item = I>,
+) -> CheckResult {
+    let mut n = 0u64;
+    for x in domain {
+        let r = (pair.reference)(&x);
+        let o = (pair.optimized)(&x);
+        if let Err(what) = (pair.contract)(&x, &o) {
+            return Err(Failure::failed(format!("input {x:?}: contract: {what}")));
+        }
+        if r.as_ref() != o.as_ref() {
+            return Err(Failure::failed(format!(
+                "input {x:?}: reference {}, optimized {}",
+                hex::encode(r.as_ref()),
+                hex::encode(o.as_ref())
+            )));
+        }
+        n += 1;
+    }
+    Ok(Evidence::proved(format!("all {n} inputs agree")))
 }
 
 /// Finds an obligation by its ID (exact, case-insensitive).
@@ -278,7 +360,7 @@ pub fn text(rows: &[Row]) -> String {
         .map(|r| r.obligation.id.len())
         .max()
         .unwrap_or(2);
-    for opt in Optimization::ALL {
+    for opt in sections(rows) {
         let these: Vec<&Row> = rows
             .iter()
             .filter(|r| r.obligation.optimization == opt)
@@ -361,6 +443,7 @@ pub fn json(rows: &[Row]) -> serde_json::Value {
                 "mutant": match o.mutant {
                     Mutant::Plant(p) => format!("plant {p}"),
                     Mutant::Compile { name, krate } => format!("--cfg refopt_mutant=\"{name}\" on {krate}"),
+                    Mutant::InProcess { what, .. } => format!("in-process mutant: {what}"),
                 },
             })
         })
@@ -382,7 +465,7 @@ fn cell(s: &str) -> String {
 /// --markdown`). Deterministic: no times (they are in the plain and JSON output).
 pub fn markdown(rows: &[Row]) -> String {
     let mut s = String::new();
-    for opt in Optimization::ALL {
+    for opt in sections(rows) {
         let these: Vec<&Row> = rows
             .iter()
             .filter(|r| r.obligation.optimization == opt)
@@ -391,12 +474,14 @@ pub fn markdown(rows: &[Row]) -> String {
             continue;
         }
         let _ = writeln!(s, "### {}\n", opt.title());
-        let _ = writeln!(
-            s,
-            "Tests, vectors and peers: [{}]({}).\n",
-            opt.page(),
-            opt.page()
-        );
+        if !opt.page().is_empty() {
+            let _ = writeln!(
+                s,
+                "Tests, vectors and peers: [{}]({}).\n",
+                opt.page(),
+                opt.page()
+            );
+        }
         let _ = writeln!(
             s,
             "| ID | statement | method | domain | status: what the check covered | mutant |"
@@ -423,6 +508,7 @@ pub fn markdown(rows: &[Row]) -> String {
                 Mutant::Compile { name, krate } => {
                     format!("`--cfg refopt_mutant=\"{name}\"` ({krate} must not build)")
                 }
+                Mutant::InProcess { what, .. } => format!("in-process mutant: {what}"),
             };
             let _ = writeln!(
                 s,

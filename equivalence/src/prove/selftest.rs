@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::{Mutant, Obligation};
+use super::{Failure, Mutant, Obligation};
 
 /// The workspace root (where `.ci/` is).
 fn root() -> PathBuf {
@@ -154,6 +154,17 @@ pub fn run(
             (Mutant::Compile { name, krate }, _) => (
                 format!("--cfg refopt_mutant=\"{name}\""),
                 run_compile(name, krate, o.id),
+            ),
+            (Mutant::InProcess { what, check }, _) => (
+                format!("in-process: {what}"),
+                match check() {
+                    Ok(e) => (
+                        false,
+                        format!("the check passed on the mutant: {}", e.detail),
+                    ),
+                    Err(Failure::Failed(m)) => (true, m),
+                    Err(Failure::NotRun(m)) => (false, format!("not run: {m}")),
+                },
             ),
         };
         let row = Outcome {

@@ -1,0 +1,259 @@
+//! A static check for secret-dependent division: valgrind memcheck does not see a
+//! division by a secret, and on common CPUs `div`/`idiv` take a time that depends on
+//! their operands (KyberSlash). [`scan`] disassembles a release binary with `objdump`
+//! (line tables and inline chains) and collects every division instruction in the code
+//! a [`Scope`] names; [`report`] applies an allow-list whose every entry says why that
+//! division only ever sees public values.
+//!
+//! `refopt-ctgrind scan-divisions` runs it on the lab's own scope (the workspace crates
+//! and the hash crates they feed secrets to); `refopt scan-divisions --function NAME`
+//! runs it on any functions, for a crate that brings its own optimization.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Which code is secret-handling.
+#[derive(Clone, Copy, Debug)]
+pub struct Scope<'a> {
+    /// Substrings of a demangled function name (of the enclosing function, or of a
+    /// function inlined at the instruction).
+    pub names: &'a [&'a str],
+    /// Substrings of a source path anywhere in an instruction's inline chain: catches
+    /// code inlined into a generic function whose symbol names only `core`.
+    pub paths: &'a [&'a str],
+}
+
+/// A division in secret-handling code that only ever sees public values.
+#[derive(Clone, Copy, Debug)]
+pub struct Allowed {
+    /// The demangled name of the enclosing function.
+    pub function: &'static str,
+    /// How many division instructions it may hold (more is reported).
+    pub max: usize,
+    /// Why every operand is public.
+    pub why: &'static str,
+}
+
+/// Per enclosing function: its in-scope divisions (address, instruction, the
+/// innermost source location of the scoped code).
+pub type Found = BTreeMap<String, Vec<String>>;
+
+/// What a scan saw.
+#[derive(Clone, Debug, Default)]
+pub struct Scan {
+    /// Functions in the binary.
+    pub functions: usize,
+    /// Functions with at least one in-scope instruction.
+    pub in_scope_functions: usize,
+    /// In-scope instructions.
+    pub instructions: usize,
+    /// The in-scope divisions.
+    pub found: Found,
+}
+
+/// A division instruction (AT&T mnemonics: `div`, `idiv`, with a size suffix).
+fn is_division(mnemonic: &str) -> bool {
+    let m = mnemonic.strip_prefix('i').unwrap_or(mnemonic);
+    matches!(m, "div" | "divb" | "divw" | "divl" | "divq")
+}
+
+/// A source location line of `objdump -l --inlines`: "/path/file.rs:12", or
+/// "inlined by /path/file.rs:34 (function)". Returns (path and line, function).
+fn location(line: &str) -> Option<(&str, &str)> {
+    let rest = line.strip_prefix("inlined by ").unwrap_or(line);
+    if !rest.starts_with('/') {
+        return None;
+    }
+    match rest.split_once(" (") {
+        Some((loc, f)) => Some((loc, f.strip_suffix(')').unwrap_or(f))),
+        None => Some((rest, "")),
+    }
+}
+
+/// Disassembles `binary` with line numbers and inline chains, and collects the
+/// divisions in the code `scope` names.
+///
+/// # Errors
+/// When objdump (binutils) is missing or fails on the file.
+pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, String> {
+    let mut child = Command::new("objdump")
+        .args(["-d", "-l", "--inlines", "-C", "-w", "--no-show-raw-insn"])
+        .arg(binary)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("running objdump (binutils): {e}"))?;
+    let stdout = child.stdout.take().ok_or("objdump: no stdout")?;
+    let mut s = Scan::default();
+    let mut function = String::new();
+    let mut function_in_scope = false;
+    let mut counted = false;
+    // The current inline chain, split as objdump prints it: the innermost location
+    // (printed when it changes) and the "inlined by" lines (reprinted after
+    // instructions); for each, where it first touches our code, if it does.
+    let mut inner: Option<String> = None;
+    let mut outer: Option<String> = None;
+    let mut outer_open = false;
+    for line in BufReader::new(stdout).lines() {
+        let line = line.map_err(|e| format!("reading objdump output: {e}"))?;
+        // "0000000000063680 <reference::sntrup761::encode::decode>:"
+        if let Some(name) = line
+            .strip_suffix(">:")
+            .and_then(|l| l.split_once(" <"))
+            .filter(|(addr, _)| addr.bytes().all(|b| b.is_ascii_hexdigit()))
+            .map(|(_, n)| n)
+        {
+            function = name.to_owned();
+            function_in_scope = scope.names.iter().any(|p| name.contains(p));
+            s.functions += 1;
+            counted = false;
+            (inner, outer, outer_open) = (None, None, false);
+            continue;
+        }
+        if let Some((loc, f)) = location(&line) {
+            let ours = scope.paths.iter().any(|p| loc.contains(p))
+                || scope.names.iter().any(|p| f.contains(p));
+            if line.starts_with("inlined by ") {
+                if !outer_open {
+                    outer = None;
+                    outer_open = true;
+                }
+                if ours && outer.is_none() {
+                    outer = Some(loc.to_owned());
+                }
+            } else {
+                inner = ours.then(|| loc.to_owned());
+                outer = None;
+                outer_open = true;
+            }
+            continue;
+        }
+        // "   63696:\tdiv    %r9d"
+        let Some((addr, insn)) = line.split_once(":\t") else {
+            continue;
+        };
+        if !addr.trim().bytes().all(|b| b.is_ascii_hexdigit()) {
+            continue;
+        }
+        outer_open = false;
+        let chain_where = inner.as_ref().or(outer.as_ref());
+        let in_scope = function_in_scope || chain_where.is_some();
+        if !in_scope {
+            continue;
+        }
+        if !counted {
+            s.in_scope_functions += 1;
+            counted = true;
+        }
+        s.instructions += 1;
+        let mnemonic = insn.split_whitespace().next().unwrap_or("");
+        if is_division(mnemonic) {
+            let at = chain_where.map_or(String::new(), |w| format!("  [{w}]"));
+            s.found.entry(function.clone()).or_default().push(format!(
+                "{}: {}{at}",
+                addr.trim(),
+                insn.trim()
+            ));
+        }
+    }
+    let status = child
+        .wait()
+        .map_err(|e| format!("waiting for objdump: {e}"))?;
+    if !status.success() {
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            let _ = io::Read::read_to_string(&mut e, &mut err);
+        }
+        return Err(format!(
+            "objdump failed on {}: {}",
+            binary.display(),
+            err.trim()
+        ));
+    }
+    Ok(s)
+}
+
+/// Writes what `s` scanned in `binary`, the allowed divisions with their reasons and
+/// every other division; returns how many divisions were reported (not allowed).
+///
+/// # Errors
+/// An I/O error writing `out`.
+pub fn report(
+    out: &mut dyn Write,
+    binary: &Path,
+    s: &Scan,
+    allowed: &[Allowed],
+) -> io::Result<usize> {
+    writeln!(
+        out,
+        "scan-divisions: {}: {} functions, {} of them in scope ({} instructions)",
+        binary.display(),
+        s.functions,
+        s.in_scope_functions,
+        s.instructions
+    )?;
+    let mut reported = 0;
+    for (name, divs) in &s.found {
+        match allowed.iter().find(|a| a.function == name) {
+            Some(a) if divs.len() <= a.max => {
+                writeln!(
+                    out,
+                    "  allowed  {name}: {} division(s): {}",
+                    divs.len(),
+                    a.why
+                )?;
+            }
+            _ => {
+                reported += divs.len();
+                writeln!(out, "  REPORTED {name}: {} division(s)", divs.len())?;
+                for d in divs {
+                    writeln!(out, "           {d}")?;
+                }
+            }
+        }
+    }
+    for a in allowed {
+        if !s.found.contains_key(a.function) {
+            writeln!(out, "  (allow-list entry {} matched nothing)", a.function)?;
+        }
+    }
+    if reported > 0 {
+        writeln!(
+            out,
+            "scan-divisions: {reported} division(s) in the scanned code"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "scan-divisions: no division in the scanned code outside the allow-list"
+        )?;
+    }
+    Ok(reported)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn division_mnemonics() {
+        for m in ["div", "divl", "divq", "idivl", "idivq", "divb", "idivw"] {
+            assert!(is_division(m), "{m}");
+        }
+        for m in ["divss", "divsd", "vdivps", "mul", "imul", "shr"] {
+            assert!(!is_division(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn objdump_locations() {
+        assert_eq!(location("/a/b.rs:12"), Some(("/a/b.rs:12", "")));
+        assert_eq!(
+            location("inlined by /a/b.rs:34 (f)"),
+            Some(("/a/b.rs:34", "f"))
+        );
+        assert_eq!(location("  63696:\tdiv %r9d"), None);
+    }
+}

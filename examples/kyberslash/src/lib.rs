@@ -1,0 +1,56 @@
+//! KyberSlash's division-free compression, checked by the refopt lab through its public
+//! API only (docs/guide.md walks through it). Everything but `kernels` is wiring.
+
+pub mod kernels;
+
+use equivalence::{cli::Extension, pair::*, prove::*};
+use kernels::{compress_div, compress_mul, compress_mul_28};
+
+/// The d of ML-KEM: message (1), v (4, 5), u (10, 11).
+const DS: [u32; 5] = [1, 4, 5, 10, 11];
+
+/// x < q, with 0, 1, the rounding boundary and q − 1 in every run; d of [`DS`].
+fn decode(g: &mut Input<'_>) -> (u16, u32) {
+    (
+        g.edge_or_below(&[0, 1, 1664, 1665, 3328], 3329) as u16,
+        DS[g.below(5) as usize],
+    )
+}
+
+/// Compress_d(x) for every x < q and d ML-KEM uses, in both forms.
+pub const COMPRESS: FnPair<(u16, u32), [u8; 2]> = FnPair::new(
+    "kyberslash/compress",
+    Sides::new("kernels::compress_div", "kernels::compress_mul"),
+    decode,
+    |&(x, d)| compress_div(x, d).to_le_bytes(),
+    |&(x, d)| compress_mul(x, d).to_le_bytes(),
+)
+.bounds(
+    &[
+        Bound::with_points("x", 0, 3328, &[1664, 1665]),
+        Bound::with_points("d", 1, 11, &[4, 10]),
+    ],
+    |&(x, d)| vec![("x", x.into()), ("d", d.into())],
+);
+
+/// The planted wrong optimization the lab must catch.
+pub const SHORT_M: FnPair<(u16, u32), [u8; 2]> =
+    COMPRESS.with_optimized(|&(x, d)| compress_mul_28(x, d).to_le_bytes());
+
+/// Every x < q, every d: 16 645 inputs.
+fn all() -> impl Iterator<Item = (u16, u32)> {
+    DS.into_iter().flat_map(|d| (0..3329).map(move |x| (x, d)))
+}
+
+/// KS-1: the forms agree on the whole domain; the check fails on [`SHORT_M`].
+pub static KS_1: Obligation = Obligation::exhaustive(
+    "KS-1",
+    "6. KyberSlash: Compress_d without a division",
+    "compress_mul(x, d) = compress_div(x, d)",
+    "every x < q, d in {1, 4, 5, 10, 11}",
+    || exhaustive(&COMPRESS, all()),
+    ("28-bit M for every d", || exhaustive(&SHORT_M, all())),
+);
+
+/// `kyberslash list`, `check`, `prove`, ...: the lab with this crate's pair.
+pub static EXTENSION: Extension = Extension::new(&[&COMPRESS], &[&KS_1]);
