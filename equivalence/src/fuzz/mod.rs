@@ -257,6 +257,9 @@ impl Target {
     /// Runs the target on one input: `Ok(true)` when something was compared,
     /// `Ok(false)` when the input only violated a declared precondition, `Err` with a
     /// report on a finding (a mismatch, a broken contract or a parser property).
+    ///
+    /// # Errors
+    /// The report of a finding, as [`check_pair`] or the parser's check gives it.
     pub fn check(&self, data: &[u8]) -> Result<bool, String> {
         match self.kind {
             Kind::Pairs(_) => {
@@ -285,6 +288,9 @@ fn cached_pairs(t: &Target) -> &'static [&'static dyn Pair] {
 /// The pair a multi-pair target runs on `data`, and that pair's input: with one pair,
 /// all of `data`; with n pairs, the first byte picks pair `pattern(byte, n)` (each
 /// gets a contiguous run of about 256/n values) and the rest is its input.
+///
+/// # Panics
+/// If `pairs` is empty.
 pub fn split<'p, 'd>(pairs: &[&'p dyn Pair], data: &'d [u8]) -> (&'p dyn Pair, &'d [u8]) {
     assert!(!pairs.is_empty(), "a target drives at least one pair");
     if pairs.len() == 1 {
@@ -305,6 +311,9 @@ pub fn selector_for(index: usize, n: usize) -> u8 {
 /// `Ok(false)` when a declared precondition does not hold, `Err` with a report
 /// (pair, difference, input in hex) on a mismatch, a broken contract, or a
 /// precondition the pair never declared.
+///
+/// # Errors
+/// The report of the finding.
 pub fn check_pair(pair: &dyn Pair, input: &[u8]) -> Result<bool, String> {
     match pair.run(input) {
         Outcome::Equal => Ok(true),

@@ -3,7 +3,7 @@
 //! * [`edge_seeds`]: a few bytes per seed, made by construction, committed in
 //!   `fuzz/seeds/<target>/` (a few KB in all): for a pair target, selector bytes
 //!   spread over every pair's extreme patterns (the rest of the input reads as zeros);
-//!   for a parser target, short inputs over its kind and length bytes, and for the
+//!   for a parser target, short inputs over its mode and length bytes, and for the
 //!   text parsers small well-formed and broken texts (one `sign.input` line built
 //!   from RFC 8032 TEST 1, which the repository quotes).
 //! * [`vector_seeds`]: made at run time from the official vectors (`../shared/vectors`
@@ -80,9 +80,12 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                     out.push(("two-headers".into(), b"# a\n# b\n".to_vec()));
                 }
                 _ => {
+                    // The first bytes of a parser input choose the parameter set, the
+                    // kind and the lengths (a zero length nibble: any length; 0x11:
+                    // the right lengths): every combination of their extremes.
                     for a in [0x00u8, 0x80, 0xff] {
-                        for b in [0x00u8, 0x11, 0xff] {
-                            out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b]));
+                        for b in [0x00u8, 0x11, 0x80, 0xff] {
+                            out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
                         }
                     }
                 }
