@@ -6,8 +6,12 @@
 # locally (SRC and OUT set by it, REFOPT_FUZZ_ARGS for the sanitizer and features), so
 # the layout cannot rot.
 #
-# Build: `cargo fuzz build -O`: optimized, no debug assertions (the O(n^2) contract
-# predicates), overflow checks on (fuzz/Cargo.toml [profile.release]).
+# Build: `cargo fuzz build -O --no-trace-compares`: optimized, no debug assertions
+# (the O(n^2) contract predicates), overflow checks on (fuzz/Cargo.toml
+# [profile.release]), and no comparison tracing: the constant-time kernels compare on
+# every step, and tracing those comparisons took 60-90 % of the time of the
+# arithmetic targets (fuzz/README.md, Speed); edge coverage still steers, and the
+# dictionaries carry the edge values comparison tracing would have found.
 root="${REFOPT_ROOT:-$SRC/refopt}"
 cd "$root"
 # rust-toolchain.toml pins the release the instruction baseline was taken on;
@@ -16,8 +20,8 @@ if [ -z "${RUSTUP_TOOLCHAIN:-}" ] && [ -n "${SANITIZER:-}" ]; then
   export RUSTUP_TOOLCHAIN=nightly
 fi
 # shellcheck disable=SC2086 # REFOPT_FUZZ_ARGS is a list of flags
-cargo fuzz build -O ${REFOPT_FUZZ_ARGS:-}
-bin="fuzz/target/x86_64-unknown-linux-gnu/release"
+cargo fuzz build -O --no-trace-compares ${REFOPT_FUZZ_ARGS:-}
+bin="${CARGO_TARGET_DIR:-fuzz/target}/x86_64-unknown-linux-gnu/release"
 built=0
 while read -r name class max_len dict; do
   case "$name" in ''|'#'*) continue ;; esac

@@ -7,8 +7,9 @@
 #   fuzz/campaign.sh -r RUNS    [-c CLASS] [TARGET...]               # N executions each
 #
 # Option: -b DIR  use the fuzz binaries in DIR instead of building them.
-# Environment: REFOPT_FUZZ_ARGS  extra `cargo fuzz build` flags (default
-#   `--sanitizer none`; give `--sanitizer address` with a nightly toolchain for ASan).
+# Environment: REFOPT_FUZZ_ARGS  `cargo fuzz build -O` flags (default
+#   `--sanitizer none --no-trace-compares`, as .clusterfuzzlite/build.sh builds; with
+#   a nightly toolchain `--sanitizer address --no-trace-compares` for ASan).
 # The corpus grows in fuzz/corpus/<target> (gitignored), seeded from the committed
 # fuzz/seeds/<target>; make vector seeds first with fuzz/corpus.sh. Crashes land in
 # fuzz/artifacts/<target>/; `refopt fuzz keep <target> <file>` makes one a
@@ -29,7 +30,7 @@ if [ -z "$seconds" ] && [ -z "$runs" ]; then
 fi
 if [ -z "$bindir" ]; then
   # shellcheck disable=SC2086
-  cargo fuzz build -O ${REFOPT_FUZZ_ARGS:---sanitizer none} >&2
+  cargo fuzz build -O ${REFOPT_FUZZ_ARGS:---sanitizer none --no-trace-compares} >&2
   bindir="target/x86_64-unknown-linux-gnu/release"
 fi
 want=" $* "

@@ -347,7 +347,7 @@ pub fn run_pair(pair: &dyn Pair, data: &[u8]) -> bool {
     check_pair(pair, data).unwrap_or_else(|report| panic!("{report}"))
 }
 
-/// The body of a built-in target ([`TARGETS`]); see [`fuzz_builtin!`].
+/// The body of a built-in target ([`TARGETS`]); see [`crate::fuzz_builtin!`].
 ///
 /// # Panics
 /// On a finding, with its report.
@@ -356,7 +356,7 @@ pub fn run_target(t: &Target, data: &[u8]) -> bool {
         .unwrap_or_else(|report| panic!("fuzz target {}: {report}", t.name))
 }
 
-/// The built-in target `name`, for [`fuzz_builtin!`] (looked up once per process).
+/// The built-in target `name`, for [`crate::fuzz_builtin!`] (looked up once per process).
 ///
 /// # Panics
 /// When `name` is not a built-in target.

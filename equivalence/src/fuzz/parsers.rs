@@ -209,10 +209,11 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
         let (mut c, k_enc) = MlkemVariant::Reference
             .encaps_internal(p, &kp.ek, &m)
             .map_err(|e| format!("a generated ek was refused: {e:?}"))?;
+        // Position 0 (also what a short input reads): no change; i: byte i − 1.
         let at = g.below(c.len() as u64 + 1) as usize;
         let flip = g.u8() | 1;
-        let expect = if at < c.len() {
-            c[at] ^= flip;
+        let expect = if at > 0 {
+            c[at - 1] ^= flip;
             mlkem_j(&z, &c)
         } else {
             k_enc
@@ -597,22 +598,23 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Finding> {
             pk[..n].copy_from_slice(&kpk[..n]);
             let n = sig_len.min(64);
             sig[..n].copy_from_slice(&s[..n]);
+            // Position 0 (also what a short input reads): no change; else byte
+            // at − 1 of pk ‖ sig ‖ msg.
             let at = g.below(32 + 64 + msg_len as u64 + 1) as usize;
             let flip = g.u8() | 1;
             genuine = true;
-            if at < 32 {
-                if let Some(b) = pk.get_mut(at) {
+            if let Some(i) = at.checked_sub(1) {
+                let byte = if i < 32 {
+                    pk.get_mut(i)
+                } else if i < 96 {
+                    sig.get_mut(i - 32)
+                } else {
+                    msg.get_mut(i - 96)
+                };
+                if let Some(b) = byte {
                     *b ^= flip;
                     genuine = false;
                 }
-            } else if at < 96 {
-                if let Some(b) = sig.get_mut(at - 32) {
-                    *b ^= flip;
-                    genuine = false;
-                }
-            } else if let Some(b) = msg.get_mut(at - 96) {
-                *b ^= flip;
-                genuine = false;
             }
         }
     }
@@ -768,9 +770,9 @@ mod tests {
         input.extend([1u8; 32]);
         input.extend([2u8; 32]);
         input.extend([3u8; 32]);
-        // Past the end the position reads 0: byte 0 of c is changed, K = J(z || c).
+        // Past the end the position reads 0: c unchanged, K is the encapsulated key.
         assert_eq!(mlkem_decaps(&input), Ok(()));
-        // Position 0xffff maps to ct_len: unchanged, K is the encapsulated key.
+        // Position 0xffff maps to ct_len: the last byte of c changed, K = J(z || c).
         input.extend([0xffu8, 0xff]);
         assert_eq!(mlkem_decaps(&input), Ok(()));
     }
