@@ -5,9 +5,9 @@
 #   - `kyberslash prove --only KS-1` proves it exhaustively, and the self-test shows
 #     the proof failing on its mutant;
 #   - the division scan reports the division form and passes the multiply form;
-#   - its gungraun bench prints the instructions of each form (when gungraun-runner
-#     is installed, as .ci/bench.sh does);
-#   - its fuzz target builds and runs (in the fuzz package, with .ci/fuzz.sh's tools).
+#   - its gungraun bench prints the instructions of each form;
+#   - its fuzz target (examples/kyberslash/fuzz, its own cargo-fuzz package) builds
+#     and runs.
 # Its tests (the lab_tests! macro) run in `cargo test --workspace`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,10 +35,23 @@ fi
 say "division scan: the multiply form passes"
 "$ks" scan-divisions --function kyberslash::kernels::compress_mul
 
-if command -v gungraun-runner >/dev/null 2>&1; then
-  say "instructions of each form (gungraun)"
-  cargo bench -q -p kyberslash --bench compress
-else
-  echo "note: gungraun-runner not installed: the kyberslash bench did not run" >&2
+if [ "$(gungraun-runner --version 2>/dev/null | awk '{print $2}')" != "0.20.0" ]; then
+  say "install gungraun-runner 0.20.0 (the bench harness's runner, same version)"
+  cargo install gungraun-runner --version 0.20.0 --locked
 fi
+say "instructions of each form (gungraun)"
+cargo bench -q -p kyberslash --bench compress
+
+say "its fuzz target builds and runs (stable, no sanitizer, 10 s)"
+command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+log=$(mktemp)
+if ! (cd examples/kyberslash && CARGO_TARGET_DIR="$target_dir/kyberslash-fuzz" \
+      cargo fuzz run -O --sanitizer none --no-trace-compares compress -- \
+      -max_total_time=10 -print_final_stats=1) >"$log" 2>&1; then
+  tail -40 "$log" >&2
+  exit 1
+fi
+grep -E '^(stat::number_of_executed_units|Done)' "$log"
+rm -f "$log"
+
 say "done"

@@ -108,6 +108,10 @@ enum Command {
         #[arg(long, required = true)]
         function: Vec<String>,
     },
+    /// The built-in cargo-fuzz targets (fuzz/): list them, write seed corpora, replay
+    /// inputs, keep a crash as a regression case.
+    #[command(subcommand)]
+    Fuzz(FuzzCommand),
     /// Bug zoo (plant builds only): run the default check with each planted bug of the
     /// zoo switched on in turn, and report which pairs catch it and how fast.
     Zoo {
@@ -117,6 +121,45 @@ enum Command {
         /// Print the table as Markdown (for docs/bug-zoo.md).
         #[arg(long)]
         markdown: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum FuzzCommand {
+    /// Print the target table (name, class, max_len, dictionary), as fuzz/targets.txt
+    /// holds it.
+    List,
+    /// Write seed corpora into DIR/<target>/: the edge seeds (as committed in
+    /// fuzz/seeds), plus, unless --edge-only, seeds from the official vectors and the
+    /// default run's inputs.
+    Seeds {
+        /// Output directory (fuzz/corpus for a campaign).
+        dir: PathBuf,
+        /// Only the edge seeds (no vectors needed).
+        #[arg(long)]
+        edge_only: bool,
+    },
+    /// Run a target on input files (crash files, corpus entries) and report each
+    /// outcome; exit 1 if any is a finding.
+    Run {
+        /// Target name (see `refopt fuzz list`).
+        target: String,
+        /// Input files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Keep fuzzer inputs (crash files) as regression cases that `cargo test` replays:
+    /// a pair target's input goes to its pair's file, a parser target's to
+    /// parsers/<target>.txt, in the regressions directory.
+    Keep {
+        /// Target name (see `refopt fuzz list`).
+        target: String,
+        /// Crash files (fuzz/artifacts/<target>/crash-*).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Regressions directory (default: the workspace's equivalence/regressions).
+        #[arg(long)]
+        regressions: Option<PathBuf>,
     },
 }
 
@@ -255,6 +298,7 @@ pub fn main_with(ext: &Extension) -> ExitCode {
             variant,
         } => vectors(&scheme, &file, variant.as_deref(), &mut out),
         Command::List => list(&pairs, &mut out).map(|()| ExitCode::SUCCESS),
+        Command::Fuzz(cmd) => fuzz(cmd, &mut out),
         Command::Zoo { keep, markdown } => zoo(keep.as_deref(), markdown, &mut out),
         Command::Prove(args) => crate::prove::cli::main(&args, ext.obligations, &mut out),
         Command::ScanDivisions { binary, function } => scan_divisions(binary, &function, &mut out),
@@ -729,6 +773,98 @@ fn list(pairs: &[&'static dyn Pair], out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "  {:<44} variants: {}", s.name, s.variants.join(", "))?;
     }
     Ok(())
+}
+
+fn fuzz(cmd: FuzzCommand, out: &mut dyn Write) -> io::Result<ExitCode> {
+    use crate::fuzz::{self as f, seeds};
+    let target = |name: &str| {
+        f::target(name).ok_or_else(|| {
+            let names: Vec<&str> = f::TARGETS.iter().map(|t| t.name).collect();
+            format!("no fuzz target {name} (targets: {})", names.join(", "))
+        })
+    };
+    match cmd {
+        FuzzCommand::List => {
+            out.write_all(f::table().as_bytes())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        FuzzCommand::Seeds { dir, edge_only } => {
+            let vectors = if edge_only {
+                None
+            } else {
+                match crate::vectors::locate() {
+                    crate::vectors::Location::Found(v) => Some(v),
+                    crate::vectors::Location::Missing(looked) => {
+                        note(&format!(
+                            "official vectors not found (looked in {looked:?}; set REFOPT_VECTORS): edge and default-run seeds only"
+                        ));
+                        None
+                    }
+                }
+            };
+            if let Some(v) = &vectors {
+                note(&format!("vector seeds from {}", v.display()));
+            }
+            let counts = seeds::write_all(&dir, edge_only, vectors.as_deref())?;
+            for (name, n) in counts {
+                writeln!(out, "{name} {n}")?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        FuzzCommand::Run {
+            target: name,
+            files,
+        } => {
+            let t = match target(&name) {
+                Ok(t) => t,
+                Err(msg) => return usage(&msg),
+            };
+            let mut failed = false;
+            for file in files {
+                let data = std::fs::read(&file)?;
+                match t.check(&data) {
+                    Ok(true) => writeln!(out, "{}: compared, no finding", file.display())?,
+                    Ok(false) => writeln!(out, "{}: precondition not met", file.display())?,
+                    Err(report) => {
+                        failed = true;
+                        writeln!(out, "{}: FINDING\n{report}", file.display())?;
+                    }
+                }
+            }
+            Ok(if failed {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        FuzzCommand::Keep {
+            target: name,
+            files,
+            regressions: dir,
+        } => {
+            let t = match target(&name) {
+                Ok(t) => t,
+                Err(msg) => return usage(&msg),
+            };
+            let dir = dir.unwrap_or_else(regressions::default_dir);
+            for file in files {
+                let data = std::fs::read(&file)?;
+                let kept = f::keep(&dir, t, &data)?;
+                writeln!(
+                    out,
+                    "{} -> {} (replays through {}; on this build: {})",
+                    file.display(),
+                    kept.file.display(),
+                    kept.replays_through,
+                    match &kept.finding {
+                        None => "passes".to_owned(),
+                        Some(r) => format!("fails: {}", r.lines().next().unwrap_or("")),
+                    }
+                )?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }
 
 /// One bug-zoo result.

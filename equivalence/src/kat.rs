@@ -220,6 +220,181 @@ pub const PUBLISHED: &[PublishedKat] = &[
 
 const LIBOQS: &str = "liboqs tests/KATs/kem/kats.json (`single` = count 0, `all` = 100 entries), PQClean META.yml nistkat-sha256";
 
+/// A parsed NIST KAT response file: the `# name` header (absent in a count-0 extract)
+/// and the entries in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    /// The name after `# ` on the first line, if the file has one.
+    pub algname: Option<String>,
+    /// The entries, in file order.
+    pub entries: Vec<Entry>,
+}
+
+/// Why a response file was refused, and on which (1-based) line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number (0: the end of the text).
+    pub line: usize,
+    /// What is wrong there.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with a response file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// A line that is not `name = value` (nor blank, nor the `# name` header).
+    NotAField,
+    /// A field other than the one expected at this point (`count`, `seed`, `pk`,
+    /// `sk`, `ct`, `ss`, in this order).
+    UnexpectedField {
+        /// The field the format requires here.
+        expected: &'static str,
+        /// The field found.
+        found: String,
+    },
+    /// `count` is not a decimal number, or not one more than the previous entry's.
+    BadCount,
+    /// A value that is not an even number of hex digits.
+    BadHex {
+        /// The field.
+        field: &'static str,
+    },
+    /// `seed` is not 48 bytes.
+    SeedLength {
+        /// Its length in bytes.
+        got: usize,
+    },
+    /// The text ends inside an entry.
+    Truncated {
+        /// The field that is missing.
+        expected: &'static str,
+    },
+    /// The text holds no entry.
+    Empty,
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.kind {
+            ParseErrorKind::NotAField => f.write_str("not a `name = value` line"),
+            ParseErrorKind::UnexpectedField { expected, found } => {
+                write!(f, "expected `{expected}`, found `{found}`")
+            }
+            ParseErrorKind::BadCount => {
+                f.write_str("count is not the next decimal number (0, 1, 2, ...)")
+            }
+            ParseErrorKind::BadHex { field } => {
+                write!(f, "{field}: not an even number of hex digits")
+            }
+            ParseErrorKind::SeedLength { got } => write!(f, "seed: expected 48 bytes, got {got}"),
+            ParseErrorKind::Truncated { expected } => {
+                write!(f, "the text ends before `{expected}`")
+            }
+            ParseErrorKind::Empty => f.write_str("no entry"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The fields of an entry, in the order the driver prints them.
+const FIELDS: [&str; 6] = ["count", "seed", "pk", "sk", "ct", "ss"];
+
+/// Parses a response file as [`write_response_file`] writes it (or a count-0 extract
+/// without the header): entries of six `name = value` lines in the order count, seed,
+/// pk, sk, ct, ss, hex values in either case, counts 0, 1, 2, ... in order, blank
+/// lines anywhere. The tests read the published count-0 files with it.
+///
+/// # Errors
+/// The first [`ParseError`]: a line that is not a field, a field out of order, a bad
+/// count or hex value, a seed that is not 48 bytes, a text that ends inside an entry
+/// or holds none.
+pub fn parse_response(text: &str) -> Result<Response, ParseError> {
+    let mut algname = None;
+    let mut entries = Vec::new();
+    let mut next = 0usize; // index into FIELDS
+    let mut values: Vec<Vec<u8>> = Vec::new();
+    let mut count = 0usize;
+    let mut seen_field = false;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(name) = line.strip_prefix('#') {
+            if seen_field || algname.is_some() {
+                return Err(ParseError {
+                    line: n,
+                    kind: ParseErrorKind::NotAField,
+                });
+            }
+            algname = Some(name.trim().to_owned());
+            continue;
+        }
+        seen_field = true;
+        let err = |kind| ParseError { line: n, kind };
+        let (name, value) = line
+            .split_once('=')
+            .map(|(a, b)| (a.trim(), b.trim()))
+            .ok_or(err(ParseErrorKind::NotAField))?;
+        let expected = FIELDS[next];
+        if name != expected {
+            return Err(err(ParseErrorKind::UnexpectedField {
+                expected,
+                found: name.chars().take(32).collect(),
+            }));
+        }
+        if next == 0 {
+            let c: usize = value.parse().map_err(|_| err(ParseErrorKind::BadCount))?;
+            if c != entries.len() || !value.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(err(ParseErrorKind::BadCount));
+            }
+            count = c;
+        } else {
+            let bytes =
+                hex::decode(value).map_err(|_| err(ParseErrorKind::BadHex { field: expected }))?;
+            if next == 1 && bytes.len() != 48 {
+                return Err(err(ParseErrorKind::SeedLength { got: bytes.len() }));
+            }
+            values.push(bytes);
+        }
+        next += 1;
+        if next == FIELDS.len() {
+            let mut v = core::mem::take(&mut values).into_iter();
+            let mut take = || v.next().unwrap_or_default();
+            let seed_bytes = take();
+            let mut seed = [0u8; 48];
+            seed.copy_from_slice(&seed_bytes);
+            entries.push(Entry {
+                count,
+                seed,
+                pk: take(),
+                sk: take(),
+                ct: take(),
+                ss: take(),
+            });
+            next = 0;
+        }
+    }
+    if next != 0 {
+        return Err(ParseError {
+            line: 0,
+            kind: ParseErrorKind::Truncated {
+                expected: FIELDS[next],
+            },
+        });
+    }
+    if entries.is_empty() {
+        return Err(ParseError {
+            line: 0,
+            kind: ParseErrorKind::Empty,
+        });
+    }
+    Ok(Response { algname, entries })
+}
+
 /// Entry `count = 0`.
 ///
 /// # Errors
@@ -254,6 +429,74 @@ mod tests {
             }
             ss
         }
+    }
+
+    #[test]
+    fn a_written_file_parses_back() {
+        struct Fixed;
+        impl KatKem for Fixed {
+            fn algname(&self) -> &'static str {
+                "fixed"
+            }
+            fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
+                let mut k = vec![0u8; 3];
+                rng.fill(&mut k);
+                (k.clone(), k)
+            }
+            fn enc(&self, pk: &[u8], _rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
+                (pk.to_vec(), pk.to_vec())
+            }
+            fn dec(&self, sk: &[u8], _ct: &[u8]) -> Vec<u8> {
+                sk.to_vec()
+            }
+        }
+        let mut out = Vec::new();
+        write_response_file(&Fixed, &mut out).expect("writes");
+        let text = String::from_utf8(out).expect("utf-8");
+        let r = parse_response(&text).expect("parses");
+        assert_eq!(r.algname.as_deref(), Some("fixed"));
+        assert_eq!(r.entries.len(), 100);
+        assert_eq!(
+            r.entries,
+            entries(&Fixed, 100)
+                .map(|e| e.expect("ok"))
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn parse_errors_name_the_line_and_the_problem() {
+        let kind = |t: &str| parse_response(t).map(|_| ()).map_err(|e| (e.line, e.kind));
+        assert_eq!(kind(""), Err((0, ParseErrorKind::Empty)));
+        assert_eq!(kind("count = 1\n"), Err((1, ParseErrorKind::BadCount)));
+        assert_eq!(kind("count = +0\n"), Err((1, ParseErrorKind::BadCount)));
+        assert_eq!(
+            kind("seed = 00\n"),
+            Err((
+                1,
+                ParseErrorKind::UnexpectedField {
+                    expected: "count",
+                    found: "seed".into()
+                }
+            ))
+        );
+        assert_eq!(
+            kind("count = 0\nseed = 0\n"),
+            Err((2, ParseErrorKind::BadHex { field: "seed" }))
+        );
+        assert_eq!(
+            kind("count = 0\nseed = 00\n"),
+            Err((2, ParseErrorKind::SeedLength { got: 1 }))
+        );
+        assert_eq!(
+            kind("count = 0\nnonsense\n"),
+            Err((2, ParseErrorKind::NotAField))
+        );
+        let seed = "00".repeat(48);
+        assert_eq!(
+            kind(&format!("count = 0\nseed = {seed}\npk = 01\n")),
+            Err((0, ParseErrorKind::Truncated { expected: "sk" }))
+        );
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //!
 //! The pair API ([`pair`]: what an optimization provides), the [`registry`] of the
 //! five optimizations' pairs and the loop that checks them, NIST KAT generation
-//! ([`kat`]), the official vectors ([`vectors`]) and one module per scheme with its
-//! pairs and variants, and the proof obligations ([`prove`]). The `refopt` binary
-//! drives all of it.
+//! ([`kat`]), the official vectors ([`vectors`]), the bodies of the cargo-fuzz targets
+//! ([`fuzz`]), one module per scheme with its pairs and variants, and the proof
+//! obligations ([`prove`]). The `refopt` binary drives all of it.
 
 // The lab turns public test inputs into structured values; `/` and `%` here never
 // touch secrets. The lint stays enforced in `reference` and `optimized`.
@@ -13,6 +13,7 @@
 pub mod cli;
 pub mod divscan;
 pub mod ed25519;
+pub mod fuzz;
 pub mod kat;
 pub mod mlkem;
 pub mod ntruhps2048509;

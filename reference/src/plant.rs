@@ -234,8 +234,14 @@ pub const ALL: &[Plant] = &[
             only a constant-time check can see it",
         caught_by: "divscan (refopt-ctgrind scan-divisions)",
     },
-    // --- fuzzing ---
-
+    // --- fuzzing (fuzz/README.md, .ci/fuzz.sh) ---
+    Plant {
+        name: "mlkem-decaps-no-length-check",
+        description: "ML-KEM Decaps drops the ciphertext length check (\"the caller checked it\"): \
+            a short ciphertext indexes out of range, a long one gets a key instead of \
+            Error::InvalidLength (reference::mlkem::decaps and decapsulate, both tiers)",
+        caught_by: "fuzz (the mlkem_decaps parser target)",
+    },
     // --- benchmark gate (.ci/bench.sh: gungraun instructions and DHAT heap, 5 %) ---
     Plant {
         name: "bench-ed25519-sign-allocates",

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Fuzzing in CI (fuzz/README.md):
+# 1. .clusterfuzzlite/build.sh builds every target (fuzz/targets.txt) into a scratch
+#    $OUT, as ClusterFuzzLite would (-O --no-trace-compares): nightly with
+#    AddressSanitizer when a nightly toolchain is there, else the pinned stable with
+#    `--sanitizer none`. One build,
+#    with the `plant` feature, so the planted-bug checks below reuse it; a plant is
+#    off unless REFOPT_PLANT names it.
+# 2. A smoke run of every target: 5 s each (the targets that drive the slow sntrup761
+#    reference: 3 s), from the committed seeds; any crash fails.
+# 3. Planted bugs, each found from the committed seeds within its time limit:
+#    ed25519-mulm-no-final-subtraction (wrong only when mulm's folded value lies in
+#    [p, 2^255)) by ed25519_mulm; mlkem-decaps-no-length-check (a parser bug) and
+#    mlkem-e1-in-ntt-domain (the tiers' verdicts differ) by mlkem_decaps. The first
+#    crash is turned into a regression line with `refopt fuzz keep` (plant build of
+#    .ci/plant-build.sh) and replayed: it must fail with the plant and pass without.
+# Budget (measured on the 2-core machine with another job on the second core): 6 min
+# 34 s in all: build 3 min 37 s from an empty target directory, smoke runs 2 min 54 s,
+# plant checks 3 s, plus the plant build of .ci/plant-build.sh (shared with the other
+# plant self-tests: only a freshness check when they ran first).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+say() { echo "fuzz: [$(( $(date +%s) - start ))s] $*"; }
+
+command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+if ! command -v zip >/dev/null 2>&1; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zip >/dev/null
+fi
+# Its own target directory: a developer's fuzz/target (another toolchain or
+# sanitizer) is left alone.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}/fuzz-ci"
+out=$(mktemp -d)
+work=$(mktemp -d)
+trap 'rm -rf "$out" "$work"' EXIT
+
+if cargo +nightly --version >/dev/null 2>&1; then
+  export RUSTUP_TOOLCHAIN=nightly
+  args="--sanitizer address --features equivalence/plant"
+  say "building every target with .clusterfuzzlite/build.sh (nightly, AddressSanitizer)"
+else
+  args="--sanitizer none --features equivalence/plant"
+  say "building every target with .clusterfuzzlite/build.sh (stable, no sanitizer: no nightly here)"
+fi
+SRC="$PWD/.." OUT="$out" REFOPT_ROOT="$PWD" REFOPT_FUZZ_ARGS="$args" \
+  bash .clusterfuzzlite/build.sh
+want=$(grep -cv '^#' fuzz/targets.txt)
+for t in $(awk '!/^#/{print $1}' fuzz/targets.txt); do
+  [ -x "$out/$t" ] && [ -f "$out/$t.options" ] && [ -f "$out/$t.dict" ] \
+    || { echo "fuzz: $t was not built into \$OUT" >&2; exit 1; }
+done
+say "all $want targets built, with options and dictionaries"
+unset RUSTUP_TOOLCHAIN
+
+# One target, from a copy of its committed seeds, for at most $2 seconds; extra
+# arguments go to libFuzzer. Prints the last stats line; returns libFuzzer's status.
+run() {
+  local t=$1 secs=$2; shift 2
+  local max_len dict
+  read -r _ _ max_len dict < <(grep "^$t " fuzz/targets.txt)
+  rm -rf "$work/corpus" "$work/art" && mkdir -p "$work/corpus" "$work/art"
+  cp fuzz/seeds/"$t"/* "$work/corpus/"
+  "$out/$t" "$work/corpus" -max_len="$max_len" -dict="$out/$t.dict" \
+    -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$work/art/" "$@" \
+    >"$work/log" 2>&1
+}
+
+say "smoke run of every target"
+printf '%-18s %-7s %10s %8s\n' target class execs exec/s
+while read -r t class _ _; do
+  case "$t" in ''|'#'*) continue ;; esac
+  secs=5
+  case "$t" in sntrup761_api|sntrup761_decaps|sntrup761_mult) secs=3 ;; esac
+  if ! run "$t" "$secs"; then
+    echo "fuzz: $t crashed in its smoke run:" >&2
+    tail -30 "$work/log" >&2
+    exit 1
+  fi
+  printf '%-18s %-7s %10s %8s\n' "$t" "$class" \
+    "$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")" \
+    "$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")"
+done < fuzz/targets.txt
+
+bin=$(bash .ci/plant-build.sh)
+# plant target limit(s): each must crash within the limit, from the committed seeds.
+for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
+            "mlkem-decaps-no-length-check mlkem_decaps 120" \
+            "mlkem-e1-in-ntt-domain mlkem_decaps 120"; do
+  read -r plant t limit <<<"$spec"
+  s0=$(date +%s%N)
+  if REFOPT_PLANT="$plant" run "$t" "$limit"; then
+    echo "fuzz: $t did not find the planted bug $plant in ${limit}s" >&2
+    exit 1
+  fi
+  ms=$(( ($(date +%s%N) - s0) / 1000000 ))
+  crash=$(find "$work/art" -type f | head -1)
+  [ -n "$crash" ] || { echo "fuzz: $t stopped without a crash file:" >&2; tail -20 "$work/log" >&2; exit 1; }
+  # The last libFuzzer status line (#N); none when a committed seed itself crashed.
+  execs=$(grep -o '^#[0-9]*' "$work/log" | tail -1 || true)
+  say "$plant: found by $t in ${ms} ms (${execs:-on loading the seeds, before any} executions; from the committed seeds)"
+  # The crash becomes a regression line; with the plant it fails, without it passes.
+  REFOPT_PLANT="$plant" "$bin/refopt" fuzz keep "$t" "$crash" --regressions "$work/regr" >"$work/keep"
+  grep -q 'on this build: fails' "$work/keep" || { cat "$work/keep" >&2; exit 1; }
+  "$bin/refopt" fuzz run "$t" "$crash" >/dev/null \
+    || { echo "fuzz: the crash of $plant fails without the plant" >&2; exit 1; }
+  rm -rf "$work/regr"
+done
+say "done"

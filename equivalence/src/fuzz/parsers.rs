@@ -1,0 +1,779 @@
+//! Parser targets: every decode, decapsulate and verify entry point, and the text
+//! parsers, on arbitrary bytes.
+//!
+//! Each check decodes its input with [`Input`] (a few leading bytes choose the
+//! parameter set, whether lengths are right, whether a hash is made to match; every
+//! other byte is key, ciphertext, signature or text, straight from the input) and
+//! asserts
+//! * **no panic** (a panic is libFuzzer's crash),
+//! * **a typed error or the scheme's implicit rejection**: the harness computes,
+//!   independently of the code under test, which [`reference::Error`] the input
+//!   must get (a wrong length, the ML-KEM modulus or hash check) or that it must
+//!   succeed; where the harness can compute the implicit-rejection key (ML-KEM's
+//!   J(z ‖ c)) it checks that value;
+//! * **the same verdict from both tiers**: the reference and the optimized tier give
+//!   identical results (bytes or error) on the same input.
+//!
+//! The decoder targets (`sntrup761_decode`, `ntru_decode`) drive code that both tiers
+//! share, so their "both tiers" is vacuous: they check ranges and that decoding an
+//! encoding of a decoded value gives the value back. The text parsers have no tiers
+//! for the KAT reader; `sign_input` runs the whole line check on both tiers.
+
+use reference::Error;
+use reference::mlkem::{self as r, Params};
+
+use crate::ed25519::{self as ed, Variant as EdVariant};
+use crate::mlkem::Variant as MlkemVariant;
+use crate::ntruhps2048509::Variant as NtruVariant;
+use crate::pair::{Input, pattern};
+use crate::sntrup761::Variant as SntrupVariant;
+
+/// A property violation found by a parser check.
+pub type Finding = String;
+
+/// One parser target.
+#[derive(Clone, Copy, Debug)]
+pub struct Parser {
+    /// Target name.
+    pub name: &'static str,
+    /// What it drives.
+    pub what: &'static str,
+    /// `-max_len`: enough for every structured field of the largest parameter set.
+    pub max_len: usize,
+    /// The check: `Err` on a property violation (a panic is a finding too).
+    pub check: fn(&[u8]) -> Result<(), Finding>,
+}
+
+/// Where parser regression inputs live, inside the regressions directory.
+pub const REGRESSIONS_SUBDIR: &str = "parsers";
+
+/// Compares the two tiers' results, naming the first difference.
+fn same<T: PartialEq + core::fmt::Debug + ?Sized>(
+    what: &str,
+    reference: &T,
+    optimized: &T,
+) -> Result<(), Finding> {
+    if reference == optimized {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what}: the tiers differ: reference {reference:?}, optimized {optimized:?}"
+        ))
+    }
+}
+
+fn expect_error<T: core::fmt::Debug>(
+    what: &str,
+    got: &Result<T, Error>,
+    want: &Error,
+) -> Result<(), Finding> {
+    match got {
+        Err(e) if e == want => Ok(()),
+        other => Err(format!("{what}: expected Err({want:?}), got {other:?}")),
+    }
+}
+
+/// A length: right (`right`) unless the mode byte is 0, then any value in
+/// 0..=2·right read from the input.
+fn length(g: &mut Input<'_>, mode: u8, right: usize) -> usize {
+    if mode == 0 {
+        g.below(2 * right as u64 + 1) as usize
+    } else {
+        right
+    }
+}
+
+// --- ML-KEM ------------------------------------------------------------------------
+
+/// ByteEncode_12 of two coefficients (FIPS 203 Algorithm 5), written here so the
+/// harness does not use the code under test.
+fn pack12(out: &mut [u8], a: u16, b: u16) {
+    out[0] = a as u8;
+    out[1] = ((a >> 8) as u8) | ((b << 4) as u8);
+    out[2] = (b >> 4) as u8;
+}
+
+/// Whether every 12-bit value of the first `384·k` bytes is below q (the modulus
+/// check of FIPS 203 section 7.2, computed independently).
+fn all_below_q(t: &[u8]) -> bool {
+    t.chunks_exact(3).all(|c| {
+        let a = u16::from(c[0]) | (u16::from(c[1] & 0x0f) << 8);
+        let b = u16::from(c[1] >> 4) | (u16::from(c[2]) << 4);
+        a < r::field::Q && b < r::field::Q
+    })
+}
+
+fn mlkem_params(g: &Input<'_>) -> &'static Params {
+    r::ALL[pattern(g.selector(), 3)]
+}
+
+/// An encapsulation key from the input: raw bytes (mode byte odd), or canonical
+/// coefficients read two bytes each with, by one more byte, one coefficient set to a
+/// value in q..4096 at a position read from the input (the modulus check's edge).
+fn mlkem_ek_bytes(g: &mut Input<'_>, p: &Params, len: usize, raw: bool) -> Vec<u8> {
+    let mut ek = vec![0u8; len];
+    if raw || len != p.ek_len() {
+        g.fill(&mut ek);
+        return ek;
+    }
+    let n = 256 * p.k();
+    let mut coeffs: Vec<u16> = (0..n)
+        .map(|_| g.below(u64::from(r::field::Q)) as u16)
+        .collect();
+    if g.bit() {
+        let at = g.below(n as u64) as usize;
+        coeffs[at] = r::field::Q + g.below(u64::from(4096 - r::field::Q)) as u16;
+    }
+    for (i, pair) in coeffs.chunks_exact(2).enumerate() {
+        pack12(&mut ek[3 * i..3 * i + 3], pair[0], pair[1]);
+    }
+    g.fill(&mut ek[384 * p.k()..]);
+    ek
+}
+
+/// `mlkem_ek`: ML-KEM.Encaps_internal on an arbitrary encapsulation key, both tiers.
+/// Expected: a wrong length is `InvalidLength`, a 12-bit value >= q is
+/// `ModulusCheck`, anything else encapsulates, with identical (c, K) from both tiers.
+fn mlkem_ek(data: &[u8]) -> Result<(), Finding> {
+    let mut g = Input::new(data);
+    let p = mlkem_params(&g);
+    let mode = g.u8();
+    let len = length(&mut g, mode >> 4, p.ek_len());
+    let ek = mlkem_ek_bytes(&mut g, p, len, mode & 1 == 1);
+    let m = g.array::<32>();
+    let a = MlkemVariant::Reference.encaps_internal(p, &ek, &m);
+    let b = MlkemVariant::Optimized.encaps_internal(p, &ek, &m);
+    same("encaps_internal", &a, &b)?;
+    if len != p.ek_len() {
+        return expect_error(
+            "wrong-length ek",
+            &a,
+            &Error::InvalidLength {
+                what: "encapsulation key",
+                expected: p.ek_len(),
+                got: len,
+            },
+        );
+    }
+    if !all_below_q(&ek[..384 * p.k()]) {
+        return expect_error("ek with a value >= q", &a, &Error::ModulusCheck);
+    }
+    let (c, _) = a.map_err(|e| format!("a valid ek was refused: {e:?}"))?;
+    if c.len() != p.ct_len() {
+        return Err(format!(
+            "ciphertext of {} bytes, expected {}",
+            c.len(),
+            p.ct_len()
+        ));
+    }
+    Ok(())
+}
+
+/// SHA3-256, for the harness's own hash check.
+fn sha3_256(b: &[u8]) -> [u8; 32] {
+    use sha3::Digest;
+    sha3::Sha3_256::digest(b).into()
+}
+
+/// J(s) = SHAKE256(s, 32) (FIPS 203 section 4.1), for the implicit-rejection key.
+fn mlkem_j(z: &[u8], c: &[u8]) -> [u8; 32] {
+    use shake::{ExtendableOutput, Update, XofReader};
+    let mut h = shake::Shake256::default();
+    h.update(z);
+    h.update(c);
+    let mut out = [0u8; 32];
+    h.finalize_xof().read(&mut out);
+    out
+}
+
+/// `mlkem_decaps`: ML-KEM.Decaps on an arbitrary decapsulation key and ciphertext,
+/// both tiers, through the encoded-key API and the parsed-key API. The kind byte
+/// picks: raw dk (the stored H(ek) as given), raw dk with a matching H(ek), or a
+/// generated key pair with a ciphertext encapsulated to it, optionally with one byte
+/// changed. Expected: wrong lengths are `InvalidLength` (ciphertext first), a wrong
+/// H(ek) is `HashCheck`; for a generated key the encapsulated K, or after a change
+/// the implicit-rejection key J(z ‖ c); identical results from both tiers.
+fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
+    let mut g = Input::new(data);
+    let p = mlkem_params(&g);
+    let kind = g.below(3);
+    let lens = g.u8();
+    let dk_len = length(&mut g, lens & 0x0f, p.dk_len());
+    let ct_len = length(&mut g, lens >> 4, p.ct_len());
+    let k = p.k();
+    let (dk, c, expect_k) = if kind == 2 && dk_len == p.dk_len() && ct_len == p.ct_len() {
+        let d = g.array::<32>();
+        let z = g.array::<32>();
+        let m = g.array::<32>();
+        let kp = r::keygen_internal(p, &d, &z);
+        let (mut c, k_enc) = MlkemVariant::Reference
+            .encaps_internal(p, &kp.ek, &m)
+            .map_err(|e| format!("a generated ek was refused: {e:?}"))?;
+        // Position 0 (also what a short input reads): no change; i: byte i − 1.
+        let at = g.below(c.len() as u64 + 1) as usize;
+        let flip = g.u8() | 1;
+        let expect = if at > 0 {
+            c[at - 1] ^= flip;
+            mlkem_j(&z, &c)
+        } else {
+            k_enc
+        };
+        (kp.dk.clone(), c, Some(expect))
+    } else {
+        let mut dk = vec![0u8; dk_len];
+        g.fill(&mut dk);
+        if kind == 1 && dk_len == p.dk_len() {
+            let h = sha3_256(&dk[384 * k..768 * k + 32]);
+            dk[768 * k + 32..768 * k + 64].copy_from_slice(&h);
+        }
+        let mut c = vec![0u8; ct_len];
+        g.fill(&mut c);
+        (dk, c, None)
+    };
+    let a = MlkemVariant::Reference.decaps(p, &dk, &c);
+    let b = MlkemVariant::Optimized.decaps(p, &dk, &c);
+    same("decaps", &a, &b)?;
+    for v in [MlkemVariant::Reference, MlkemVariant::Optimized] {
+        let parsed =
+            r::DecapsulationKey::from_bytes(p, &dk).and_then(|key| v.decapsulate(&key, &c));
+        let consistent = match (&parsed, &a) {
+            (Ok(x), Ok(y)) => x == y,
+            (Err(x), Err(y)) => x == y || (c.len() != p.ct_len()),
+            _ => false,
+        };
+        if !consistent {
+            return Err(format!(
+                "{}: parsed-key decapsulate {parsed:?} differs from decaps {a:?}",
+                v.name()
+            ));
+        }
+    }
+    if ct_len != p.ct_len() {
+        return expect_error(
+            "wrong-length ciphertext",
+            &a,
+            &Error::InvalidLength {
+                what: "ciphertext",
+                expected: p.ct_len(),
+                got: ct_len,
+            },
+        );
+    }
+    if dk_len != p.dk_len() {
+        return expect_error(
+            "wrong-length dk",
+            &a,
+            &Error::InvalidLength {
+                what: "decapsulation key",
+                expected: p.dk_len(),
+                got: dk_len,
+            },
+        );
+    }
+    if sha3_256(&dk[384 * k..768 * k + 32])[..] != dk[768 * k + 32..768 * k + 64] {
+        return expect_error("dk with a wrong H(ek)", &a, &Error::HashCheck);
+    }
+    let key = a.map_err(|e| format!("a well-formed dk and ciphertext were refused: {e:?}"))?;
+    match expect_k {
+        Some(want) if key != want => Err(format!(
+            "generated key: K = {}, expected {} (the encapsulated key, or J(z || c) after a change)",
+            hex::encode(key),
+            hex::encode(want)
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// ML-KEM encapsulation keys.
+pub static MLKEM_EK: Parser = Parser {
+    name: "mlkem_ek",
+    what: "ML-KEM ek decoder (length, modulus check) and Encaps_internal, both tiers",
+    max_len: 1 + 1 + 2 + 2 * 1024 + 1 + 2 + 1 + 32 + 32,
+    check: mlkem_ek,
+};
+
+/// ML-KEM decapsulation keys and ciphertexts.
+pub static MLKEM_DECAPS: Parser = Parser {
+    name: "mlkem_decaps",
+    what: "ML-KEM dk and ciphertext decoders (lengths, hash check) and Decaps, both tiers, both APIs",
+    max_len: 1 + 1 + 1 + 2 + 2 + 2 * (3168 + 1568),
+    check: mlkem_decaps,
+};
+
+// --- sntrup761 ---------------------------------------------------------------------
+
+/// `sntrup761_decaps`: KEM_Decap on an arbitrary secret key and ciphertext, reference
+/// against optimized (the kernels of patch 07 run inside). Expected: wrong lengths
+/// are `InvalidLength` (ciphertext first); every right-length pair gets a key,
+/// identical from both tiers.
+fn sntrup761_decaps(data: &[u8]) -> Result<(), Finding> {
+    use reference::sntrup761::{CIPHERTEXT_BYTES, SECRET_KEY_BYTES};
+    let mut g = Input::new(data);
+    let lens = g.selector();
+    let sk_len = length(&mut g, lens & 0x0f, SECRET_KEY_BYTES);
+    let ct_len = length(&mut g, lens >> 4, CIPHERTEXT_BYTES);
+    let mut sk = vec![0u8; sk_len];
+    g.fill(&mut sk);
+    let mut ct = vec![0u8; ct_len];
+    g.fill(&mut ct);
+    let a = SntrupVariant::Reference.decapsulate(&sk, &ct);
+    let b = SntrupVariant::Optimized.decapsulate(&sk, &ct);
+    same("decapsulate", &a, &b)?;
+    if ct_len != CIPHERTEXT_BYTES {
+        return expect_error(
+            "wrong-length ciphertext",
+            &a,
+            &Error::InvalidLength {
+                what: "sntrup761 ciphertext",
+                expected: CIPHERTEXT_BYTES,
+                got: ct_len,
+            },
+        );
+    }
+    if sk_len != SECRET_KEY_BYTES {
+        return expect_error(
+            "wrong-length secret key",
+            &a,
+            &Error::InvalidLength {
+                what: "sntrup761 secret key",
+                expected: SECRET_KEY_BYTES,
+                got: sk_len,
+            },
+        );
+    }
+    a.map(|_| ())
+        .map_err(|e| format!("right-length inputs were refused: {e:?}"))
+}
+
+/// `sntrup761_decode`: the shared decoders on arbitrary bytes. `Rq_decode` gives
+/// values in [−q12, q12], `Rounded_decode` multiples of 3 in that range,
+/// `Small_decode` values in {−1, 0, 1, 2}; encoding a decoded Rq or Rounded value
+/// and decoding it again gives it back, and `Small_encode` of a decoded string
+/// without the field value 3 gives the string back (the last byte's unused bits
+/// cleared).
+fn sntrup761_decode(data: &[u8]) -> Result<(), Finding> {
+    use reference::sntrup761::encode::{
+        rounded_decode, rounded_encode, rq_decode, rq_encode, small_decode, small_encode,
+    };
+    use reference::sntrup761::{Fq, P, Q12, ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES, Small};
+    let mut g = Input::new(data);
+    match pattern(g.selector(), 3) {
+        0 => {
+            let s = g.array::<RQ_BYTES>();
+            let mut r = [0 as Fq; P];
+            rq_decode(&mut r, &s);
+            if let Some(x) = r.iter().find(|x| i32::from(**x).abs() > Q12) {
+                return Err(format!("Rq_decode gave {x}, outside [-q12, q12]"));
+            }
+            let mut s2 = [0u8; RQ_BYTES];
+            rq_encode(&mut s2, &r);
+            let mut r2 = [0 as Fq; P];
+            rq_decode(&mut r2, &s2);
+            same("Rq_decode(Rq_encode(r)) against r", &r2[..], &r[..])
+        }
+        1 => {
+            let s = g.array::<ROUNDED_BYTES>();
+            let mut r = [0 as Fq; P];
+            rounded_decode(&mut r, &s);
+            if let Some(x) = r
+                .iter()
+                .find(|x| i32::from(**x).abs() > Q12 || (i32::from(**x) + Q12) % 3 != 0)
+            {
+                return Err(format!(
+                    "Rounded_decode gave {x}: not a multiple of 3 in [-q12, q12] (offset by q12)"
+                ));
+            }
+            let mut s2 = [0u8; ROUNDED_BYTES];
+            rounded_encode(&mut s2, &r);
+            let mut r2 = [0 as Fq; P];
+            rounded_decode(&mut r2, &s2);
+            same(
+                "Rounded_decode(Rounded_encode(r)) against r",
+                &r2[..],
+                &r[..],
+            )
+        }
+        _ => {
+            let s = g.array::<SMALL_BYTES>();
+            let mut f = [0 as Small; P];
+            small_decode(&mut f, &s);
+            if let Some(x) = f.iter().find(|x| !(-1..=2).contains(*x)) {
+                return Err(format!("Small_decode gave {x}, outside [-1, 2]"));
+            }
+            if f.iter().all(|x| *x <= 1) {
+                let mut s2 = [0u8; SMALL_BYTES];
+                small_encode(&mut s2, &f);
+                let mut want = s;
+                want[SMALL_BYTES - 1] &= 3;
+                same(
+                    "Small_encode(Small_decode(s)) against s",
+                    &s2[..],
+                    &want[..],
+                )?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// sntrup761 decapsulation.
+pub static SNTRUP761_DECAPS: Parser = Parser {
+    name: "sntrup761_decaps",
+    what: "sntrup761 secret-key and ciphertext decoders and KEM_Decap, reference against optimized",
+    max_len: 1 + 2 + 2 + 2 * (1763 + 1039),
+    check: sntrup761_decaps,
+};
+
+/// sntrup761 decoders.
+pub static SNTRUP761_DECODE: Parser = Parser {
+    name: "sntrup761_decode",
+    what: "sntrup761 Rq_decode (public key), Rounded_decode (ciphertext), Small_decode (secret key)",
+    max_len: 1 + 1158,
+    check: sntrup761_decode,
+};
+
+// --- NTRU-HPS-2048-509 -------------------------------------------------------------
+
+/// `ntru_decaps`: `crypto_kem_dec` on an arbitrary secret key and ciphertext, the
+/// reference against the optimized tier and the `before` tier. Expected: wrong
+/// lengths are `InvalidLength` (secret key first); every right-length pair gets a key
+/// (the real one or the implicit-rejection key), identical from every tier.
+fn ntru_decaps(data: &[u8]) -> Result<(), Finding> {
+    use reference::ntruhps2048509::params::{CIPHERTEXT_BYTES, SECRETKEY_BYTES};
+    let mut g = Input::new(data);
+    let lens = g.selector();
+    let sk_len = length(&mut g, lens & 0x0f, SECRETKEY_BYTES);
+    let ct_len = length(&mut g, lens >> 4, CIPHERTEXT_BYTES);
+    let mut sk = vec![0u8; sk_len];
+    g.fill(&mut sk);
+    let mut ct = vec![0u8; ct_len];
+    g.fill(&mut ct);
+    let a = NtruVariant::Reference.decaps(&sk, &ct);
+    for v in [NtruVariant::Optimized, NtruVariant::Before] {
+        same(v.name(), &a, &v.decaps(&sk, &ct))?;
+    }
+    if sk_len != SECRETKEY_BYTES {
+        return expect_error(
+            "wrong-length secret key",
+            &a,
+            &Error::InvalidLength {
+                what: "secret key",
+                expected: SECRETKEY_BYTES,
+                got: sk_len,
+            },
+        );
+    }
+    if ct_len != CIPHERTEXT_BYTES {
+        return expect_error(
+            "wrong-length ciphertext",
+            &a,
+            &Error::InvalidLength {
+                what: "ciphertext",
+                expected: CIPHERTEXT_BYTES,
+                got: ct_len,
+            },
+        );
+    }
+    a.map(|_| ())
+        .map_err(|e| format!("right-length inputs were refused: {e:?}"))
+}
+
+/// `ntru_decode`: the shared packers on arbitrary bytes. `poly_Sq_frombytes` gives
+/// 11-bit values; `poly_Rq_sum_zero_frombytes` makes the coefficients sum to 0 mod q;
+/// `poly_S3_frombytes` gives values in {0, 1, 2}; packing a decoded value and
+/// decoding it again gives it back.
+fn ntru_decode(data: &[u8]) -> Result<(), Finding> {
+    use reference::ntruhps2048509::pack::{
+        poly_rq_sum_zero_frombytes, poly_rq_sum_zero_tobytes, poly_s3_frombytes, poly_s3_tobytes,
+        poly_sq_frombytes, poly_sq_tobytes,
+    };
+    use reference::ntruhps2048509::params::{N, PACK_TRINARY_BYTES, POLYBYTES, Q};
+    let mut g = Input::new(data);
+    match pattern(g.selector(), 3) {
+        0 => {
+            let b = g.array::<POLYBYTES>();
+            let a = poly_sq_frombytes(&b);
+            if let Some(x) = a.0[..N - 1].iter().find(|x| **x >= Q) {
+                return Err(format!("poly_Sq_frombytes gave {x} >= q"));
+            }
+            same(
+                "poly_Sq_frombytes(poly_Sq_tobytes(a)) against a",
+                &poly_sq_frombytes(&poly_sq_tobytes(&a)).0[..N - 1],
+                &a.0[..N - 1],
+            )
+        }
+        1 => {
+            let b = g.array::<POLYBYTES>();
+            let a = poly_rq_sum_zero_frombytes(&b);
+            let sum = a.0.iter().fold(0u16, |s, x| s.wrapping_add(*x)) & (Q - 1);
+            if sum != 0 {
+                return Err(format!(
+                    "poly_Rq_sum_zero_frombytes: coefficients sum to {sum} mod q"
+                ));
+            }
+            let mask = |p: &reference::ntruhps2048509::Poly| p.0.map(|x| x & (Q - 1));
+            same(
+                "poly_Rq_sum_zero_frombytes(poly_Rq_sum_zero_tobytes(a)) against a, mod q",
+                &mask(&poly_rq_sum_zero_frombytes(&poly_rq_sum_zero_tobytes(&a)))[..],
+                &mask(&a)[..],
+            )
+        }
+        _ => {
+            let b = g.array::<PACK_TRINARY_BYTES>();
+            let a = poly_s3_frombytes(&b);
+            if let Some(x) = a.0.iter().find(|x| **x > 2) {
+                return Err(format!("poly_S3_frombytes gave {x} > 2"));
+            }
+            same(
+                "poly_S3_frombytes(poly_S3_tobytes(a)) against a",
+                &poly_s3_frombytes(&poly_s3_tobytes(&a)).0[..],
+                &a.0[..],
+            )
+        }
+    }
+}
+
+/// NTRU decapsulation.
+pub static NTRU_DECAPS: Parser = Parser {
+    name: "ntru_decaps",
+    what: "NTRU-HPS-2048-509 secret-key and ciphertext decoders and crypto_kem_dec, reference against optimized and before",
+    max_len: 1 + 2 + 2 + 2 * (935 + 699),
+    check: ntru_decaps,
+};
+
+/// NTRU decoders.
+pub static NTRU_DECODE: Parser = Parser {
+    name: "ntru_decode",
+    what: "NTRU-HPS-2048-509 poly_Sq_frombytes, poly_Rq_sum_zero_frombytes (public key, ciphertext), poly_S3_frombytes (secret key)",
+    max_len: 1 + 699,
+    check: ntru_decode,
+};
+
+// --- Ed25519 -----------------------------------------------------------------------
+
+/// `ed25519_verify`: `verify` and `verify_strict` on an arbitrary public key,
+/// signature and message, both tiers. The kind byte picks: raw bytes; A and R among
+/// the small-order encodings with S raw or zero; or a real signature (key from a
+/// seed in the input) with, by one more byte, one byte of key, signature or message
+/// changed. Expected: wrong lengths are `InvalidLength` naming the input; otherwise
+/// `Ok` or `InvalidSignature`; `verify_strict` accepts only what `verify` accepts; an
+/// unchanged real signature is accepted by both; identical verdicts from both tiers.
+fn ed25519_verify(data: &[u8]) -> Result<(), Finding> {
+    let mut g = Input::new(data);
+    let kind = pattern(g.selector(), 3);
+    let lens = g.u8();
+    let pk_len = length(&mut g, lens & 0x0f, 32);
+    let sig_len = length(&mut g, lens >> 4, 64);
+    let msg_len = g.below(257) as usize;
+    let mut pk = vec![0u8; pk_len];
+    let mut sig = vec![0u8; sig_len];
+    let mut msg = vec![0u8; msg_len];
+    let mut genuine = false;
+    match kind {
+        0 => {
+            g.fill(&mut pk);
+            g.fill(&mut sig);
+        }
+        1 => {
+            let enc = ed::small_order_encodings();
+            let a = enc[g.below(14) as usize];
+            let r = enc[g.below(14) as usize];
+            let n = pk_len.min(32);
+            pk[..n].copy_from_slice(&a[..n]);
+            let n = sig_len.min(32);
+            sig[..n].copy_from_slice(&r[..n]);
+            if g.bit() && sig_len > 32 {
+                g.fill(&mut sig[32..]);
+            }
+        }
+        _ => {
+            let seed = g.array::<32>();
+            g.fill(&mut msg);
+            let key = EdVariant::Reference
+                .keygen(&seed)
+                .map_err(|e| format!("keygen from 32 bytes: {e:?}"))?;
+            let s = EdVariant::Reference.sign(&key, &msg);
+            let kpk = key.public_key();
+            let n = pk_len.min(32);
+            pk[..n].copy_from_slice(&kpk[..n]);
+            let n = sig_len.min(64);
+            sig[..n].copy_from_slice(&s[..n]);
+            // Position 0 (also what a short input reads): no change; else byte
+            // at − 1 of pk ‖ sig ‖ msg.
+            let at = g.below(32 + 64 + msg_len as u64 + 1) as usize;
+            let flip = g.u8() | 1;
+            genuine = true;
+            if let Some(i) = at.checked_sub(1) {
+                let byte = if i < 32 {
+                    pk.get_mut(i)
+                } else if i < 96 {
+                    sig.get_mut(i - 32)
+                } else {
+                    msg.get_mut(i - 96)
+                };
+                if let Some(b) = byte {
+                    *b ^= flip;
+                    genuine = false;
+                }
+            }
+        }
+    }
+    if kind != 2 {
+        g.fill(&mut msg);
+    }
+    let verdicts = |v: EdVariant| (v.verify(&pk, &msg, &sig), v.verify_strict(&pk, &msg, &sig));
+    let a = verdicts(EdVariant::Reference);
+    let b = verdicts(EdVariant::Optimized);
+    same("(verify, verify_strict)", &a, &b)?;
+    let (plain, strict) = a;
+    let length_error = if pk_len != 32 {
+        Some(Error::InvalidLength {
+            what: "Ed25519 public key",
+            expected: 32,
+            got: pk_len,
+        })
+    } else if sig_len != 64 {
+        Some(Error::InvalidLength {
+            what: "Ed25519 signature",
+            expected: 64,
+            got: sig_len,
+        })
+    } else {
+        None
+    };
+    if let Some(e) = length_error {
+        expect_error("verify", &plain, &e)?;
+        return expect_error("verify_strict", &strict, &e);
+    }
+    for (what, r) in [("verify", &plain), ("verify_strict", &strict)] {
+        if !matches!(r, Ok(()) | Err(Error::InvalidSignature)) {
+            return Err(format!("{what}: {r:?} is neither Ok nor InvalidSignature"));
+        }
+    }
+    if strict.is_ok() && plain.is_err() {
+        return Err("verify_strict accepted what verify refused".into());
+    }
+    if genuine && (plain.is_err() || strict.is_err()) {
+        return Err(format!(
+            "a genuine signature was refused: verify {plain:?}, verify_strict {strict:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// Ed25519 verification.
+pub static ED25519_VERIFY: Parser = Parser {
+    name: "ed25519_verify",
+    what: "Ed25519 verify and verify_strict on arbitrary public key, signature and message, both tiers",
+    max_len: 1 + 1 + 1 + 1 + 2 + 32 + 64 + 256 + 3,
+    check: ed25519_verify,
+};
+
+/// `sign_input`: [`ed::check_sign_input_lines`] on arbitrary text, both tiers:
+/// identical results (lines checked, or the failing line and its reason), and a
+/// failure names a line that exists.
+fn sign_input(data: &[u8]) -> Result<(), Finding> {
+    let a = ed::check_sign_input_lines(data, EdVariant::Reference, |_| {});
+    let b = ed::check_sign_input_lines(data, EdVariant::Optimized, |_| {});
+    same("check_sign_input_lines", &a, &b)?;
+    let lines = data.split(|&c| c == b'\n').count();
+    match a {
+        Err(f) if f.line > lines => Err(format!("failure on line {} of {lines}", f.line)),
+        Ok(n) if n == 0 || n > lines => Err(format!("{n} lines checked of {lines}")),
+        _ => Ok(()),
+    }
+}
+
+/// The sign.input line parser.
+pub static SIGN_INPUT: Parser = Parser {
+    name: "sign_input",
+    what: "the ed25519 sign.input line parser and checker (equivalence::ed25519::check_sign_input_lines), both tiers",
+    max_len: 4096,
+    check: sign_input,
+};
+
+/// `kat_response`: [`crate::kat::parse_response`] on arbitrary text: a typed error
+/// naming a line that exists, or entries that print back ([`crate::kat::Entry::to_text`])
+/// to text that parses to the same entries.
+fn kat_response(data: &[u8]) -> Result<(), Finding> {
+    let text = String::from_utf8_lossy(data);
+    match crate::kat::parse_response(&text) {
+        Err(e) => {
+            let lines = text.lines().count();
+            if e.line > lines {
+                return Err(format!("error on line {} of {lines}: {e}", e.line));
+            }
+            Ok(())
+        }
+        Ok(resp) => {
+            let printed: String = resp.entries.iter().map(|e| e.to_text() + "\n").collect();
+            let again = crate::kat::parse_response(&printed)
+                .map_err(|e| format!("printed entries do not parse: {e}"))?;
+            same(
+                "entries after printing and parsing",
+                &again.entries,
+                &resp.entries,
+            )
+        }
+    }
+}
+
+/// The KAT response-file reader.
+pub static KAT_RESPONSE: Parser = Parser {
+    name: "kat_response",
+    what: "the NIST KAT response-file reader (equivalence::kat::parse_response)",
+    max_len: 16384,
+    check: kat_response,
+};
+
+/// Every parser target.
+pub static ALL: &[&Parser] = &[
+    &ED25519_VERIFY,
+    &KAT_RESPONSE,
+    &MLKEM_DECAPS,
+    &MLKEM_EK,
+    &NTRU_DECAPS,
+    &NTRU_DECODE,
+    &SIGN_INPUT,
+    &SNTRUP761_DECAPS,
+    &SNTRUP761_DECODE,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each check passes on short inputs of every kind byte (zeros past the end), so
+    /// every branch of every harness runs in the unit tests.
+    #[test]
+    fn every_parser_passes_on_every_kind() {
+        for p in ALL {
+            for sel in [0u8, 1, 0x55, 0x80, 0xaa, 0xff] {
+                for second in [0u8, 1, 2, 0x11, 0xff] {
+                    for third in [0u8, 0xff] {
+                        let input = [sel, second, third, 0xff, 7];
+                        if let Err(e) = (p.check)(&input) {
+                            panic!("{} on {input:02x?}: {e}", p.name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ML-KEM decapsulation check sees a generated key's K and, after a change of
+    /// one ciphertext byte, J(z ‖ c).
+    #[test]
+    fn mlkem_decaps_checks_the_real_and_the_rejection_key() {
+        // kind 2 (below(3) of 0xff), right lengths, seeds 1, 2, 3; change at byte 0.
+        let mut input = vec![0u8, 0xff, 0x11];
+        input.extend([1u8; 32]);
+        input.extend([2u8; 32]);
+        input.extend([3u8; 32]);
+        // Past the end the position reads 0: c unchanged, K is the encapsulated key.
+        assert_eq!(mlkem_decaps(&input), Ok(()));
+        // Position 0xffff maps to ct_len: the last byte of c changed, K = J(z || c).
+        input.extend([0xffu8, 0xff]);
+        assert_eq!(mlkem_decaps(&input), Ok(()));
+    }
+}

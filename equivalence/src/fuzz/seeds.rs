@@ -1,0 +1,342 @@
+//! Seed corpora for the built-in targets.
+//!
+//! * [`edge_seeds`]: a few bytes per seed, made by construction, committed in
+//!   `fuzz/seeds/<target>/` (a few KB in all): for a pair target, selector bytes
+//!   spread over every pair's extreme patterns (the rest of the input reads as zeros);
+//!   for a parser target, short inputs over its mode and length bytes, and for the
+//!   text parsers small well-formed and broken texts (one `sign.input` line built
+//!   from RFC 8032 TEST 1, which the repository quotes).
+//! * [`vector_seeds`]: made at run time from the official vectors (`../shared/vectors`
+//!   or `REFOPT_VECTORS`) into the gitignored `fuzz/corpus/`, never committed: the
+//!   count-0 KAT files and their keys and ciphertexts in each parser's input format,
+//!   `sign.input` lines, the NTRU kernel vectors as polynomial inputs; plus the
+//!   default run's own inputs of every pair ([`crate::registry::case_input`]).
+
+use std::path::Path;
+
+use super::{Class, Kind, TARGETS, Target, pairs_of, selector_for};
+use crate::registry;
+
+/// A named seed.
+pub type Seed = (String, Vec<u8>);
+
+/// The byte `b` for which `pattern(b, n) == i`.
+fn sel(i: usize, n: usize) -> u8 {
+    selector_for(i, n)
+}
+
+/// The smallest u16 (little-endian bytes) that [`crate::pair::Input::below`] maps to
+/// `value` for a `bound` in 257..=65 536.
+fn below16(value: usize, bound: usize) -> [u8; 2] {
+    let v = (0..=u16::MAX)
+        .find(|&x| (usize::from(x) * bound) >> 16 == value)
+        .unwrap_or(u16::MAX);
+    v.to_le_bytes()
+}
+
+/// Edge seeds of target `t` (see the module documentation).
+pub fn edge_seeds(t: &Target) -> Vec<Seed> {
+    let mut out = Vec::new();
+    match t.kind {
+        Kind::Pairs(names) => {
+            let n = names.len();
+            // Eight seeds per target, spread over the pairs.
+            let per = (8 / n).max(2);
+            for i in 0..n {
+                for j in 0..per {
+                    let s = ((j * 255) / (per - 1)) as u8;
+                    let mut seed = Vec::new();
+                    if n > 1 {
+                        seed.push(sel(i, n));
+                    }
+                    seed.push(s);
+                    out.push((format!("edge-{i}-{s:02x}"), seed));
+                }
+            }
+        }
+        Kind::Parser(p) => {
+            match p.name {
+                "sign_input" => {
+                    let v = &crate::ed25519::RFC8032[0];
+                    let line = format!(
+                        "{}{}:{}:{}:{}{}:\n",
+                        v.secret_key, v.public_key, v.public_key, v.message, v.signature, v.message
+                    );
+                    out.push(("rfc8032-test1".into(), line.clone().into_bytes()));
+                    let mut bad = line.clone().into_bytes();
+                    bad[130] ^= 1; // one hex digit of pk
+                    out.push(("rfc8032-test1-bad-pk".into(), bad));
+                    out.push(("fields".into(), b"00:00:00:00:\n".to_vec()));
+                    out.push(("empty-line".into(), b"\n\n".to_vec()));
+                }
+                "kat_response" => {
+                    let seed = "00".repeat(48);
+                    out.push((
+                    "one-entry".into(),
+                    format!("# x\n\ncount = 0\nseed = {seed}\npk = 01\nsk = 02\nct = 03\nss = 04\n\n")
+                        .into_bytes(),
+                ));
+                    out.push(("count-only".into(), b"count = 0\nseed = \n".to_vec()));
+                    out.push(("two-headers".into(), b"# a\n# b\n".to_vec()));
+                }
+                _ => {
+                    // The first bytes of a parser input choose the parameter set, the
+                    // kind and the lengths (a zero length nibble: any length; 0x11:
+                    // the right lengths): every combination of their extremes.
+                    for a in [0x00u8, 0x80, 0xff] {
+                        for b in [0x00u8, 0x11, 0x80, 0xff] {
+                            out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The default run's own inputs of every pair of target `t` (selectors 0, 16, ..,
+/// 240 of each kernel pair, 0, 64, 128, 192 of each API pair): every extreme pattern
+/// class of the pair's decoder, with random values elsewhere.
+pub fn run_seeds(t: &Target) -> Vec<Seed> {
+    let mut out = Vec::new();
+    if let Kind::Pairs(names) = t.kind {
+        for (i, p) in pairs_of(t).iter().enumerate() {
+            let cases = if t.class == Class::Api { 4 } else { 16 };
+            for j in 0..cases {
+                let mut seed = Vec::new();
+                if names.len() > 1 {
+                    seed.push(sel(i, names.len()));
+                }
+                seed.extend(registry::case_input(0, *p, (j * (256 / cases)) as u64));
+                out.push((format!("run-{i}-{j}"), seed));
+            }
+        }
+    }
+    out
+}
+
+/// Seeds from the official vectors in `dir` for target `t` (the files a target needs
+/// and does not find are skipped).
+pub fn vector_seeds(t: &Target, dir: &Path) -> Vec<Seed> {
+    let mut out = Vec::new();
+    let read = |rel: &str| std::fs::read_to_string(dir.join(rel)).ok();
+    let kat0 = |scheme: &str| -> Option<crate::kat::Entry> {
+        let text = read(&format!("kat0/kat0-{scheme}.txt"))?;
+        crate::kat::parse_response(&text)
+            .ok()?
+            .entries
+            .into_iter()
+            .next()
+    };
+    match t.name {
+        "kat_response" => {
+            for s in [
+                "ml-kem-512",
+                "ml-kem-768",
+                "ml-kem-1024",
+                "ntruhps2048509",
+                "sntrup761",
+            ] {
+                if let Some(text) = read(&format!("kat0/kat0-{s}.txt")) {
+                    out.push((format!("kat0-{s}"), text.into_bytes()));
+                }
+            }
+        }
+        "sign_input" | "ed25519_verify" => {
+            if let Some(text) = read("ed25519/dalek_TESTVECTORS_sign.input.txt") {
+                for (i, line) in text.lines().take(8).enumerate() {
+                    if t.name == "sign_input" {
+                        out.push((format!("sign-input-{i}"), format!("{line}\n").into_bytes()));
+                        continue;
+                    }
+                    let f: Vec<&str> = line.split(':').collect();
+                    let (Some(pk), Some(msg), Some(sm)) = (
+                        f.get(1).and_then(|h| hex::decode(h).ok()),
+                        f.get(2).and_then(|h| hex::decode(h).ok()),
+                        f.get(3).and_then(|h| hex::decode(h).ok()),
+                    ) else {
+                        continue;
+                    };
+                    if msg.len() > 256 || pk.len() != 32 || sm.len() < 64 {
+                        continue;
+                    }
+                    // kind 0 (raw), right lengths, the message length, pk, sig, msg.
+                    let mut seed = vec![0x00, 0x11];
+                    seed.extend(below16(msg.len(), 257));
+                    seed.extend(&pk);
+                    seed.extend(&sm[..64]);
+                    seed.extend(&msg);
+                    out.push((format!("sign-input-{i}"), seed));
+                }
+            }
+        }
+        "mlkem_ek" | "mlkem_decaps" => {
+            for (i, s) in ["ml-kem-512", "ml-kem-768", "ml-kem-1024"]
+                .iter()
+                .enumerate()
+            {
+                let Some(e) = kat0(s) else { continue };
+                let mut seed = vec![sel(i, 3)];
+                if t.name == "mlkem_ek" {
+                    // Raw key, right length.
+                    seed.push(0x11);
+                    seed.extend(&e.pk);
+                } else {
+                    // Kind 0 (the dk as given), right lengths.
+                    seed.extend([0x00, 0x11]);
+                    seed.extend(&e.sk);
+                    seed.extend(&e.ct);
+                }
+                out.push((format!("kat0-{s}"), seed));
+            }
+        }
+        "sntrup761_decaps" | "ntru_decaps" => {
+            let s = if t.name == "ntru_decaps" {
+                "ntruhps2048509"
+            } else {
+                "sntrup761"
+            };
+            if let Some(e) = kat0(s) {
+                let mut seed = vec![0x11];
+                seed.extend(&e.sk);
+                seed.extend(&e.ct);
+                out.push((format!("kat0-{s}"), seed));
+            }
+        }
+        "sntrup761_decode" => {
+            if let Some(e) = kat0("sntrup761") {
+                for (i, bytes) in [&e.pk[..], &e.ct[..], &e.sk[..]].into_iter().enumerate() {
+                    let mut seed = vec![sel(i, 3)];
+                    seed.extend(bytes);
+                    out.push((format!("kat0-{i}"), seed));
+                }
+            }
+        }
+        "ntru_decode" => {
+            if let Some(e) = kat0("ntruhps2048509") {
+                for (i, bytes) in [&e.pk[..], &e.ct[..], &e.sk[..]].into_iter().enumerate() {
+                    let mut seed = vec![sel(i, 3)];
+                    seed.extend(bytes);
+                    out.push((format!("kat0-{i}"), seed));
+                }
+            }
+        }
+        "ntru_r2_inv" | "ntru_rq_inv" => {
+            let file = if t.name == "ntru_r2_inv" {
+                "poly_R2_inv"
+            } else {
+                "poly_Rq_inv"
+            };
+            let n = if t.name == "ntru_r2_inv" { 2 } else { 3 };
+            for (j, a) in ntru_polys(&read(&format!("ntruhps2048509-poly/{file}.txt")), "a", 4)
+                .into_iter()
+                .enumerate()
+            {
+                for i in 0..n {
+                    // The pair, then pattern 0 (coefficients read from the input).
+                    let mut seed = vec![sel(i, n), 0];
+                    seed.extend(a.iter().flat_map(|c| c.to_le_bytes()));
+                    out.push((format!("vector-{j}-{i}"), seed));
+                }
+            }
+        }
+        "ntru_rq_mul" => {
+            let text = read("ntruhps2048509-poly/poly_Rq_mul.txt");
+            let a = ntru_polys(&text, "a", 4);
+            let b = ntru_polys(&text, "b", 4);
+            for (j, (a, b)) in a.iter().zip(&b).enumerate() {
+                for i in 0..2 {
+                    let mut seed = vec![sel(i, 2), 0];
+                    seed.extend(a.iter().flat_map(|c| c.to_le_bytes()));
+                    seed.push(0);
+                    seed.extend(b.iter().flat_map(|c| c.to_le_bytes()));
+                    out.push((format!("vector-{j}-{i}"), seed));
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The first `max` polynomials named `name` (`name = c0 c1 ..`) of an NTRU kernel
+/// vector file, as 16-bit coefficients.
+fn ntru_polys(text: &Option<String>, name: &str, max: usize) -> Vec<Vec<u16>> {
+    let Some(text) = text else {
+        return Vec::new();
+    };
+    let prefix = format!("{name} = ");
+    text.lines()
+        .filter_map(|l| l.strip_prefix(&prefix))
+        .take(max)
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|x| x.parse().ok())
+                .collect()
+        })
+        .collect()
+}
+
+/// Writes the seeds of every target into `out/<target>/`: the edge seeds; unless
+/// `edge_only`, the default run's inputs; with `vectors`, the vector seeds. Returns
+/// the number of files per target.
+///
+/// # Errors
+/// An I/O error creating a directory or writing a file.
+pub fn write_all(
+    out: &Path,
+    edge_only: bool,
+    vectors: Option<&Path>,
+) -> std::io::Result<Vec<(&'static str, usize)>> {
+    let mut counts = Vec::new();
+    for t in TARGETS {
+        let dir = out.join(t.name);
+        std::fs::create_dir_all(&dir)?;
+        let mut seeds = edge_seeds(t);
+        if !edge_only {
+            seeds.extend(run_seeds(t));
+        }
+        if let Some(v) = vectors {
+            seeds.extend(vector_seeds(t, v));
+        }
+        for (name, bytes) in &seeds {
+            std::fs::write(dir.join(name), bytes)?;
+        }
+        counts.push((t.name, seeds.len()));
+    }
+    Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below16_inverts_below() {
+        for (v, bound) in [(0usize, 257usize), (64, 257), (256, 257), (3000, 3329)] {
+            let b = below16(v, bound);
+            let got = crate::pair::Input::new(&[0, b[0], b[1]]).below(bound as u64);
+            assert_eq!(got as usize, v);
+        }
+    }
+
+    #[test]
+    fn edge_seeds_are_small_and_pass() {
+        let mut total = 0;
+        for t in TARGETS {
+            let seeds = edge_seeds(t);
+            assert!(
+                !seeds.is_empty() && seeds.len() <= 12,
+                "{}: {} seeds",
+                t.name,
+                seeds.len()
+            );
+            for (name, s) in &seeds {
+                total += s.len();
+                assert!(t.check(s).is_ok(), "{} seed {name} fails", t.name);
+            }
+        }
+        assert!(total < 4096, "edge seeds total {total} bytes");
+    }
+}
