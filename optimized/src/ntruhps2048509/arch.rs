@@ -491,7 +491,15 @@ mod tests {
             eprintln!("note: no PCLMULQDQ on this CPU: clmul64 not checked");
             return;
         };
-        let edges = [0, 1, 2, 1 << 63, u64::MAX, u64::MAX >> 1, 0x5555_5555_5555_5555];
+        let edges = [
+            0,
+            1,
+            2,
+            1 << 63,
+            u64::MAX,
+            u64::MAX >> 1,
+            0x5555_5555_5555_5555,
+        ];
         for a in edges {
             for b in edges {
                 assert_eq!(pclmul.clmul64(a, b), clmul_by_bits(a, b), "{a:#x} * {b:#x}");
