@@ -177,11 +177,7 @@ pub fn r2_from_poly_over<B: Bits>(a: &[B::W16; N]) -> [B::W64; 8] {
     // bit 48 + k of (x & 0x0001_0001_0001_0001)·GATHER (partial products at
     // 16k + 48 − 15j, pairwise distinct for k, j < 4: no carries).
     const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
-    let gather = if reference::plant::active("ntruhps2048509-pack-gather-moves-a-term") {
-        GATHER ^ (1 << 33) ^ (1 << 34)
-    } else {
-        GATHER
-    };
+    let gather = planted_gather(GATHER);
     let mut padded: [B::W16; 512] = core::array::from_fn(|_| B::c16(0));
     padded[..N].clone_from_slice(a);
     let mut r: [B::W64; 8] = core::array::from_fn(|_| B::c64(0));
@@ -436,13 +432,7 @@ pub fn multisquare_over<B: Bits>(a: &[B::W64; 8], masks: &[[u64; 8]; BENES_STAGE
     let mut x = a.clone();
     for (s, m) in masks.iter().enumerate() {
         let d = benes_distance(s);
-        let mask = |w: usize| {
-            if flip && s == 0 && w == 0 {
-                B::c64(m[w] ^ 1)
-            } else {
-                B::c64(m[w])
-            }
-        };
+        let mask = |w: usize| B::c64(planted_mask(flip, s, w, m[w]));
         if d >= 64 {
             let dw = d >> 6;
             for w in 0..8 {
@@ -640,10 +630,7 @@ pub fn mul512_over<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     let mut r: [B::W64; 16] = core::array::from_fn(|_| B::c64(0));
     r[..8].clone_from_slice(&lo);
     r[8..].clone_from_slice(&hi);
-    if reference::plant::active("ntruhps2048509-karatsuba-middle-term-keeps-hi") {
-        for i in 0..8 {
-            r[4 + i] = B::xor(&r[4 + i], &B::xor(&mid[i], &lo[i]));
-        }
+    if planted_middle_term_keeps_hi::<B>(&mut r, &mid, &lo) {
         return r;
     }
     for i in 0..8 {
@@ -786,6 +773,49 @@ fn planted_mul_index(t: usize, mul: usize) -> usize {
     } else {
         mul
     }
+}
+
+/// The packing's gather constant; planted (`ntruhps2048509-pack-gather-moves-a-term`):
+/// one term moved a bit up. No mutants: plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_gather(gather: u64) -> u64 {
+    if reference::plant::active("ntruhps2048509-pack-gather-moves-a-term") {
+        gather ^ (1 << 33) ^ (1 << 34)
+    } else {
+        gather
+    }
+}
+
+/// Beneš mask word `w` of stage `s`; planted (`ntruhps2048509-benes-flips-a-mask-bit`,
+/// `flip`): bit 0 of the first word of stage 0 flipped. No mutants: plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_mask(flip: bool, s: usize, w: usize, mask: u64) -> u64 {
+    if flip && s == 0 && w == 0 {
+        mask ^ 1
+    } else {
+        mask
+    }
+}
+
+/// Planted (`ntruhps2048509-karatsuba-middle-term-keeps-hi`): the Karatsuba middle
+/// term added without subtracting `hi`; returns whether it did. No mutants: plant
+/// scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_middle_term_keeps_hi<B: Bits>(
+    r: &mut [B::W64; 16],
+    mid: &[B::W64; 8],
+    lo: &[B::W64; 8],
+) -> bool {
+    if !reference::plant::active("ntruhps2048509-karatsuba-middle-term-keeps-hi") {
+        return false;
+    }
+    for i in 0..8 {
+        r[4 + i] = B::xor(&r[4 + i], &B::xor(&mid[i], &lo[i]));
+    }
+    true
 }
 
 /// Planted (`ntru-r2-pack-drops-508`): the packing stops at coefficient 507.

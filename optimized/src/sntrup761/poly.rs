@@ -79,6 +79,32 @@ impl Accumulator for Int {
     }
 }
 
+/// The operands of one low column of the Rq product; planted
+/// (`sntrup761-rq-deferred-skips-the-first-product`, proof self-test): the column's
+/// first product f\[0\]·g\[i\] is lost. No mutants: plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_skips_the_first_product<'a, F, G>(f: &'a [F], g: &'a [G]) -> (&'a [F], &'a [G]) {
+    if plant::active("sntrup761-rq-deferred-skips-the-first-product") && f.len() > 1 {
+        (&f[1..], &g[..g.len() - 1])
+    } else {
+        (f, g)
+    }
+}
+
+/// The operands of one high column of the R3 product; planted
+/// (`sntrup761-r3-deferred-drops-the-last-product`, proof self-test): the column's
+/// last product f\[p−1\]·g\[i−p+1\] is lost. No mutants: plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_drops_the_last_product<'a, F, G>(f: &'a [F], g: &'a [G]) -> (&'a [F], &'a [G]) {
+    if plant::active("sntrup761-r3-deferred-drops-the-last-product") {
+        (&f[..f.len() - 1], &g[1..])
+    } else {
+        (f, g)
+    }
+}
+
 /// Planted (`sntrup761-rq-skip-last-column`): the loop bound stops one column short.
 #[mutants::skip]
 #[inline(always)]
@@ -129,15 +155,11 @@ pub fn rq_mult_small_deferred_over<A: Accumulator>(
     f: &[A::Fq; P],
     g: &[A::Small; P],
 ) {
-    // Planted bug (proof self-test): the first product of every low coefficient is lost.
-    let skip = usize::from(plant::active(
-        "sntrup761-rq-deferred-skips-the-first-product",
-    ));
     let mut fg: [A::Fq; 2 * P - 1] = core::array::from_fn(|_| A::fq_zero());
     for (i, out) in fg.iter_mut().enumerate().take(P) {
         // j in 0..=i pairs f[j] with g[i-j].
-        let s = skip.min(i);
-        *out = A::fq_freeze(dot_rq::<A>(&f[s..=i], &g[..=i - s]));
+        let (f, g) = planted_skips_the_first_product(&f[..=i], &g[..=i]);
+        *out = A::fq_freeze(dot_rq::<A>(f, g));
     }
     for (i, out) in fg.iter_mut().enumerate().skip(P) {
         // j in i-p+1..p pairs f[j] with g[i-j], g index running p-1 down to i-p+1.
@@ -166,17 +188,14 @@ pub fn r3_mult_deferred_over<A: Accumulator>(
     f: &[A::Small; P],
     g: &[A::Small; P],
 ) {
-    // Planted bug (proof self-test): the last product of every high coefficient is lost.
-    let drop = usize::from(plant::active(
-        "sntrup761-r3-deferred-drops-the-last-product",
-    ));
     let mut fg: [A::Small; 2 * P - 1] = core::array::from_fn(|_| A::small_zero());
     for (i, out) in fg.iter_mut().enumerate().take(P) {
         *out = A::f3_freeze(A::narrow(dot_r3::<A>(&f[..=i], &g[..=i])));
     }
     for (i, out) in fg.iter_mut().enumerate().skip(P) {
         let lo = i - P + 1;
-        *out = A::f3_freeze(A::narrow(dot_r3::<A>(&f[lo..P - drop], &g[lo + drop..])));
+        let (f, g) = planted_drops_the_last_product(&f[lo..], &g[lo..]);
+        *out = A::f3_freeze(A::narrow(dot_r3::<A>(f, g)));
     }
     A::r3_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
