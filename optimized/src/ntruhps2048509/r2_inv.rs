@@ -176,7 +176,7 @@ pub fn r2_from_poly_over<B: Bits>(a: &[B::W16; N]) -> [B::W64; 8] {
     // Four coefficients at a time: with c_k at bits 16k of x, bit 0 of c_k lands at
     // bit 48 + k of (x & 0x0001_0001_0001_0001)·GATHER (partial products at
     // 16k + 48 − 15j, pairwise distinct for k, j < 4: no carries).
-    const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
+    const GATHER: u64 = 0x0001_0002_0004_0008; // bits 48, 33, 18, 3
     let gather = planted_gather(GATHER);
     let mut padded: [B::W16; 512] = core::array::from_fn(|_| B::c16(0));
     padded[..N].clone_from_slice(a);
@@ -211,7 +211,7 @@ pub fn r2_to_poly(a: &R2) -> Poly {
 pub fn r2_to_poly_over<B: Bits>(a: &[B::W64; 8]) -> [B::W16; N] {
     // Four bits at a time: bit k of a nibble lands at bit 16k of nibble·SPREAD
     // (partial products at k + 15j, pairwise distinct for k, j < 4: no carries).
-    const SPREAD: u64 = 1 | (1 << 15) | (1 << 30) | (1 << 45);
+    const SPREAD: u64 = 0x0000_2000_4000_8001; // bits 0, 15, 30, 45
     let mut padded: [B::W16; 512] = core::array::from_fn(|_| B::c16(0));
     for (word, chunk) in a.iter().zip(padded.as_chunks_mut::<64>().0) {
         for (q, c) in chunk.as_chunks_mut::<4>().0.iter_mut().enumerate() {
