@@ -295,8 +295,12 @@ const fn benes_masks(table: &[u16; N]) -> [[u64; 8]; BENES_STAGES] {
         }
         j += 1;
     }
+    // Levels 0..=7 route blocks of 512 down to 4 positions; level 8, blocks of two, is
+    // the middle stage: its input and output masks are one stage, and for a block at
+    // most one of the two sets the bit (the element at the even position is bound for
+    // the odd one).
     let mut level = 0;
-    while level + 1 < LOG_BN {
+    while level < LOG_BN {
         let size = BN >> level;
         let h = size >> 1;
         let mut next = [0u16; BN];
@@ -354,15 +358,6 @@ const fn benes_masks(table: &[u16; N]) -> [[u64; 8]; BENES_STAGES] {
         }
         dst = next;
         level += 1;
-    }
-    // Middle stage: blocks of two, swap when the element at the even position is
-    // bound for the odd one.
-    let mut base = 0;
-    while base < BN {
-        if dst[base] == 1 {
-            masks[LOG_BN - 1][base >> 6] |= 1 << (base & 63);
-        }
-        base += 2;
     }
     masks
 }
