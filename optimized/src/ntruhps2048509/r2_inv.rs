@@ -589,14 +589,8 @@ fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     r
 }
 
-/// 512×512 → 1024-bit carry-less product, Karatsuba on 256-bit halves over
-/// `mul256`: 3·3·4 = 36 calls of `clmul`.
-#[inline(always)]
-pub fn mul512<C: Fn(u64, u64) -> u128>(clmul: &C, x: &R2, y: &R2) -> [u64; 16] {
-    mul512_over::<Native, C>(clmul, x, y)
-}
-
-/// [`mul512`] over any [`Bits`].
+/// 512×512 → 1024-bit carry-less product over any [`Bits`], Karatsuba on 256-bit
+/// halves over `mul256`: 3·3·4 = 36 calls of `clmul`.
 #[inline(always)]
 pub fn mul512_over<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     clmul: &C,
@@ -655,7 +649,7 @@ pub fn fold509_over<B: Bits>(p: &[B::W64; 16]) -> [B::W64; 8] {
 }
 
 /// The R2 product mod x^509 − 1 with a given 64×64 carry-less multiply: `fold509`
-/// of `mul512`. The portable and the PCLMULQDQ paths both run this function.
+/// of [`mul512_over`]. The portable and the PCLMULQDQ paths both run this function.
 #[inline(always)]
 pub fn r2_mul_with<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     clmul: &C,
