@@ -628,13 +628,8 @@ pub fn mul512_over<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     r
 }
 
-/// Folds a product of degree ≤ 1016 mod x^509 − 1: bit j ≥ 509 is XORed into j − 509.
-#[inline(always)]
-pub fn fold509(p: &[u64; 16]) -> R2 {
-    fold509_over::<Native>(p)
-}
-
-/// [`fold509`] over any [`Bits`].
+/// Folds a product of degree ≤ 1016 mod x^509 − 1, over any [`Bits`]: bit j ≥ 509 is
+/// XORed into j − 509.
 #[inline(always)]
 pub fn fold509_over<B: Bits>(p: &[B::W64; 16]) -> [B::W64; 8] {
     let mut r: [B::W64; 8] = core::array::from_fn(|_| B::c64(0));
@@ -834,7 +829,17 @@ pub fn poly_r2_inv_portable(a: &Poly) -> Poly {
 #[cfg(test)]
 #[allow(clippy::integer_division_remainder_used)] // test code on public indices
 mod tests {
-    use super::{N, R2, SQUARINGS, benes_for, multisquare, multisquare_by_table, table_for};
+    use super::{
+        Benes, ChainOps, N, R2, SQUARINGS, benes_for, multisquare, multisquare_by_table, table_for,
+    };
+
+    /// The chain's wipe hook clears every intermediate power it is given.
+    #[test]
+    fn benes_wipe_clears_the_powers() {
+        let mut powers = [[u64::MAX; 8], [0x5a5a_5a5a_5a5a_5a5a; 8]];
+        Benes::wipe(&mut powers);
+        assert_eq!(powers, [[0; 8]; 2]);
+    }
 
     /// One squaring in GF(2)\[x\]/(x^509 − 1), written independently of the tables:
     /// coefficient i moves to 2i mod 509 (the cross terms cancel in characteristic 2).

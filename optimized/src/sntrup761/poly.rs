@@ -201,3 +201,30 @@ pub fn r3_mult_deferred_over<A: Accumulator>(
     // The unreduced product of (secret) polynomials.
     A::wipe_small(&mut fg);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Int, P, R3_ACC_BOUND, RQ_ACC_BOUND, dot_r3, dot_rq};
+    use reference::sntrup761::Q12;
+    use reference::sntrup761::{Fq, Small};
+
+    /// The declared accumulator bounds are the largest sums the kernels reach, both
+    /// signs: a full column at |f| = q12 (Rq) or 2 (R3) and |g| = 2 attains them.
+    #[test]
+    fn accumulator_bounds_are_attained() {
+        let q12 = Fq::try_from(Q12).expect("q12 fits an Fq");
+        for (fs, gs) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let f = [q12 * fs; P];
+            let g: [Small; P] = [2 * gs; P];
+            let rq = i64::from(dot_rq::<Int>(&f, &g));
+            assert_eq!(
+                rq,
+                RQ_ACC_BOUND * i64::from(fs * i16::from(gs)),
+                "Rq, signs {fs} {gs}"
+            );
+            let f3: [Small; P] = [2 * gs; P];
+            let r3 = i64::from(dot_r3::<Int>(&f3, &g));
+            assert_eq!(r3, R3_ACC_BOUND, "R3, sign {gs}");
+        }
+    }
+}
