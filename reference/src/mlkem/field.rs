@@ -231,4 +231,13 @@ mod tests {
         assert_eq!(mul_sub(2, 0, 1), Q - 2);
         assert_eq!(add_mul(Q - 1, Q - 1, Q - 1, Q - 1), 2);
     }
+
+    /// The `u16` wipe hook clears the values it is given (the secret intermediates of
+    /// both tiers go through it).
+    #[test]
+    fn fe_wipe_clears() {
+        let mut values: [Fe; 3] = [1, Q - 1, 0x5a5];
+        <Fe as Zq>::wipe(&mut values);
+        assert_eq!(values, [0; 3]);
+    }
 }
