@@ -157,9 +157,13 @@ pub fn ec_mulm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
 
 /// Whether a limb vector is at most p (the working invariant), for debug checks.
 pub fn le_p(x: &Fe) -> bool {
+    // The first limb from the top that differs from p's decides.
     for i in (0..4).rev() {
-        if x[i] != P_LIMBS[i] {
-            return x[i] < P_LIMBS[i];
+        if x[i] < P_LIMBS[i] {
+            return true;
+        }
+        if x[i] > P_LIMBS[i] {
+            return false;
         }
     }
     true
@@ -204,6 +208,35 @@ pub fn is_canonical_vartime(x: &Fe) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `le_p` and `is_canonical_vartime` at p and its neighbours, and where a lower
+    /// limb decides (top limbs equal to p's) or the top limb alone does.
+    #[test]
+    fn comparisons_with_p() {
+        let p = P_LIMBS;
+        let plus = |j: u64| [p[0] + j, p[1], p[2], p[3]];
+        let minus = |j: u64| [p[0] - j, p[1], p[2], p[3]];
+        for (x, le, canonical) in [
+            ([0; 4], true, true),
+            (minus(1), true, true),
+            (p, true, false),
+            (plus(1), false, false),
+            (plus(18), false, false),
+            ([u64::MAX, u64::MAX, u64::MAX, p[3]], false, false),
+            ([u64::MAX, u64::MAX, u64::MAX, p[3] - 1], true, true),
+            ([0, 0, 0, p[3] + 1], false, false),
+            ([0, 0, 0, 1 << 63], false, false),
+            ([u64::MAX; 4], false, false),
+            ([p[0], p[1] - 1, p[2], p[3]], true, true),
+        ] {
+            assert_eq!(le_p(&x), le, "le_p({x:x?})");
+            assert_eq!(
+                is_canonical_vartime(&x),
+                canonical,
+                "is_canonical_vartime({x:x?})"
+            );
+        }
+    }
 
     #[test]
     fn small_values_reduce() {
