@@ -245,11 +245,11 @@ const fn pow2_mod_n(e: u32) -> usize {
     r
 }
 
-/// The source table of the multi-squaring by 2^k: `out[j] = in[src[j]]` with
-/// `src[j]` = j·2^(−k) mod 509 = j·2^(508 − k mod 508) mod 509 (2 has order 508).
+/// The source table of the multi-squaring by 2^k, k ≤ 508: `out[j] = in[src[j]]` with
+/// `src[j]` = j·2^(−k) mod 509 = j·2^(508 − k) mod 509 (2 has order 508).
 #[allow(clippy::integer_division_remainder_used)] // compile-time tables, public values
 pub const fn multisquare_table(k: u32) -> [u16; N] {
-    let inv = pow2_mod_n(508 - k % 508); // 2^508 = 1: k = 0 needs no special case
+    let inv = pow2_mod_n(508 - k);
     let mut t = [0u16; N];
     let mut j = 0;
     while j < N {
