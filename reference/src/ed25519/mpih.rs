@@ -375,6 +375,15 @@ mod tests {
                 let out = rshift::<_, 2, 63>(&mut l, &u);
                 assert_eq!(to_u128(&l), a >> 63);
                 assert_eq!(out, (a as u64) << 1);
+                // Counts other than the field's 63, so that the shift arithmetic is
+                // checked in general (64 - 63 = 64 / 63 would hide a wrong operator).
+                let out = rshift::<_, 2, 13>(&mut l, &u);
+                assert_eq!(to_u128(&l), a >> 13);
+                assert_eq!(out, (a as u64) << 51);
+                let mut b = [u[0], u[1], 0];
+                let out = rshift_within::<_, 3, 2, 0, 0, 1>(&mut b);
+                assert_eq!((to_u128(&b), b[2]), (a >> 1, 0));
+                assert_eq!(out, (a as u64) << 63);
                 let mut f = u;
                 set_cond(&mut f, &v, &0);
                 assert_eq!(f, u);

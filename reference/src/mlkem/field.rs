@@ -81,9 +81,18 @@ pub fn reduce(a: u32) -> Fe {
     debug_assert!(a < 2 * u32::from(Q) * u32::from(Q));
     let quotient = ((u64::from(a) * BARRETT_M) >> BARRETT_SHIFT) as u32;
     if crate::plant::active("mlkem-reduce-skips-the-final-subtraction") {
-        return (a - quotient * u32::from(Q)) as u16;
+        return reduce_planted(a, quotient);
     }
     reduce_once((a - quotient * u32::from(Q)) as u16)
+}
+
+/// The planted bug `mlkem-reduce-skips-the-final-subtraction`: the remainder in
+/// [0, 2q) without the final conditional subtraction (dead unless the bug zoo's
+/// switch names it).
+#[mutants::skip]
+#[inline(never)]
+fn reduce_planted(a: u32, quotient: u32) -> Fe {
+    (a - quotient * u32::from(Q)) as u16
 }
 
 /// a · b mod q.

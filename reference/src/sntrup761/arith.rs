@@ -46,10 +46,18 @@ const _: () = assert!(P as i64 <= i16::MAX as i64);
 pub fn fq_freeze(x: i32) -> Fq {
     let b = (x + Q12 + FQ_FREEZE_BIAS) as u32;
     if crate::plant::active("sntrup761-fq-freeze-off-by-one-multiplier") {
-        let quot = ((u64::from(b) * (FQ_FREEZE_M - 1)) >> 36) as u32;
-        return (b.wrapping_sub(quot.wrapping_mul(Q as u32)) as i32 - Q12) as Fq;
+        return fq_freeze_planted(b);
     }
     let quot = ((u64::from(b) * FQ_FREEZE_M) >> 36) as u32;
+    (b.wrapping_sub(quot.wrapping_mul(Q as u32)) as i32 - Q12) as Fq
+}
+
+/// The planted bug `sntrup761-fq-freeze-off-by-one-multiplier` on the biased `b`
+/// (dead unless the bug zoo's switch names it).
+#[mutants::skip]
+#[inline(never)]
+fn fq_freeze_planted(b: u32) -> Fq {
+    let quot = ((u64::from(b) * (FQ_FREEZE_M - 1)) >> 36) as u32;
     (b.wrapping_sub(quot.wrapping_mul(Q as u32)) as i32 - Q12) as Fq
 }
 
@@ -62,10 +70,18 @@ pub fn f3_freeze(x: i16) -> Small {
     // b in [2, 65537]; b·43691 < 2^32, so the product is done in u32.
     let b = (i32::from(x) + 1 + 32769) as u32;
     if crate::plant::active("sntrup761-f3-freeze-rounds-wrong") {
-        return (b - 3 * ((b * 43690) >> 17)) as i32 as Small - 1;
+        return f3_freeze_planted(b);
     }
     let quot = (b * 43691) >> 17;
     (b - 3 * quot) as i32 as Small - 1
+}
+
+/// The planted bug `sntrup761-f3-freeze-rounds-wrong` on the biased `b` (dead unless
+/// the bug zoo's switch names it).
+#[mutants::skip]
+#[inline(never)]
+fn f3_freeze_planted(b: u32) -> Small {
+    (b - 3 * ((b * 43690) >> 17)) as i32 as Small - 1
 }
 
 /// Fq_recip: a1^(q-2) mod q by q-3 multiplications, the C code's plain loop (public
