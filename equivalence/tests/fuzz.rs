@@ -183,3 +183,31 @@ fn keep_writes_replayable_regression_lines() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(matches!(p.kind, Kind::Parser(_)));
 }
+
+/// A fuzz target's check ([`equivalence::pair::Pair::run_fuzz`]: for the inverses and
+/// the sntrup761 products, a cheaper route to the same verdict) gives the verdict of
+/// the full comparison ([`equivalence::pair::Pair::run`]) on the default run's inputs of
+/// every kernel pair, one case per fourth selector value (every extreme pattern). The
+/// planted-bug checks of `.ci/fuzz.sh` show the cheaper routes failing.
+#[test]
+fn fuzz_checks_give_the_run_verdict() {
+    use equivalence::pair::{Level, Outcome};
+    use equivalence::registry::{builtin, case_input};
+    let verdict = |o: Outcome| match o {
+        Outcome::Equal => Ok(None),
+        Outcome::PreconditionNotMet { which, .. } => Ok(Some(which)),
+        Outcome::Mismatch(m) => Err(m.to_string()),
+    };
+    let mut compared = 0;
+    for pair in builtin().into_iter().filter(|p| p.level() == Level::Kernel) {
+        for i in 0..64 {
+            let input = case_input(0, pair, 4 * i);
+            let run = verdict(pair.run(&input));
+            let fuzz = verdict(pair.run_fuzz(&input));
+            assert!(run.is_ok(), "{}: case {}: {run:?}", pair.name(), 4 * i);
+            assert_eq!(fuzz, run, "{}: case {}", pair.name(), 4 * i);
+            compared += usize::from(run == Ok(None));
+        }
+    }
+    assert!(compared > 1000, "only {compared} cases compared");
+}

@@ -114,8 +114,9 @@ pub const TARGETS: &[Target] = &[
         "ntru_rq_inv",
         Class::Kernel,
         "ntru",
+        // `rq-inv/before` (the divstep R2 inverse of before the optimization, 0.8 ms
+        // a case) stays in the default run only.
         &[
-            "ntruhps2048509/rq-inv/before",
             "ntruhps2048509/rq-inv/optimized",
             "ntruhps2048509/rq-inv/optimized-portable",
         ],
@@ -315,7 +316,7 @@ pub fn selector_for(index: usize, n: usize) -> u8 {
 /// # Errors
 /// The report of the finding.
 pub fn check_pair(pair: &dyn Pair, input: &[u8]) -> Result<bool, String> {
-    match pair.run(input) {
+    match pair.run_fuzz(input) {
         Outcome::Equal => Ok(true),
         Outcome::PreconditionNotMet { which, detail } => {
             if pair.preconditions().iter().any(|p| p.name == which) {
@@ -346,6 +347,13 @@ pub fn check_pair(pair: &dyn Pair, input: &[u8]) -> Result<bool, String> {
 pub fn run_pair(pair: &dyn Pair, data: &[u8]) -> bool {
     check_pair(pair, data).unwrap_or_else(|report| panic!("{report}"))
 }
+
+/// Default-run pairs that no fuzz target drives, each with the reason.
+pub const NOT_FUZZED: &[(&str, &str)] = &[(
+    "ntruhps2048509/rq-inv/before",
+    "the code before the optimization (the divstep R2 inverse, 0.8 ms a case, with the \
+     Toom/Karatsuba Newton iteration); the default run and the KATs check it",
+)];
 
 /// The body of a built-in target ([`TARGETS`]); see [`crate::fuzz_builtin!`].
 ///
@@ -477,9 +485,9 @@ mod tests {
     #[test]
     fn split_reaches_every_pair_and_keeps_single_pair_inputs_whole() {
         let pairs = pairs_of(target("ntru_rq_inv").expect("listed"));
-        assert_eq!(pairs.len(), 3);
+        assert_eq!(pairs.len(), 2);
         for (i, p) in pairs.iter().enumerate() {
-            let b = selector_for(i, 3);
+            let b = selector_for(i, 2);
             let input = [b, 7, 8];
             let (q, rest) = split(&pairs, &input);
             assert_eq!(q.name(), p.name());
@@ -504,7 +512,8 @@ mod tests {
         }
     }
 
-    /// Every pair of the default run is driven by some target.
+    /// Every pair of the default run is driven by some target, except those of
+    /// [`NOT_FUZZED`].
     #[test]
     fn every_default_run_pair_is_fuzzed() {
         let fuzzed: Vec<&str> = TARGETS
@@ -514,8 +523,11 @@ mod tests {
                 Kind::Parser(_) => Vec::new(),
             })
             .collect();
+        for &(name, _) in NOT_FUZZED {
+            assert!(!fuzzed.contains(&name), "{name} is fuzzed after all");
+        }
         for p in registry::builtin() {
-            if p.in_default_run() {
+            if p.in_default_run() && !NOT_FUZZED.iter().any(|&(n, _)| n == p.name()) {
                 assert!(
                     fuzzed.contains(&p.name()),
                     "{} has no fuzz target",

@@ -156,7 +156,29 @@ impl Arith for SymArith {
     }
 }
 
-/// Runs both tiers of one multiplication over symbolic inputs and compares.
+/// f·g in Z_m\[x\]/(x^p − x − 1) as forms, computed here from the definition and not by
+/// either kernel: the columns Σ f_j·g_(c−j), then x^c = x^(c−p+1) + x^(c−p) for
+/// c >= p. Both kernels share their wrap-around, so their equality alone would not
+/// notice a wrong (or missing) wrap-around; equality with this product does.
+fn product_forms(f: &[Val; P], g: &[Val; P]) -> Vec<Form> {
+    let mut col = vec![Form::zero(); 2 * P - 1];
+    for (c, sum) in col.iter_mut().enumerate() {
+        // j ascending: the monomials f_j·g_(c−j) arrive in order (appended, not merged).
+        for j in c.saturating_sub(P - 1)..=c.min(P - 1) {
+            sum.add_assign(&f[j].form.mul(&g[c - j].form));
+        }
+    }
+    for c in (P..2 * P - 1).rev() {
+        let v = core::mem::take(&mut col[c]);
+        col[c - P].add_assign(&v);
+        col[c - P + 1].add_assign(&v);
+    }
+    col.truncate(P);
+    col
+}
+
+/// Runs both tiers of one multiplication over symbolic inputs and compares them with
+/// each other and with [`product_forms`].
 fn compare(
     m: u32,
     f_range: i64,
@@ -167,6 +189,7 @@ fn compare(
     let f: [Val; P] = core::array::from_fn(|j| Val::input(m, 1 + j as u32, -f_range, f_range));
     let g: [Val; P] = core::array::from_fn(|j| Val::input(m, 1001 + j as u32, -g_range, g_range));
     let (h_ref, h_opt) = run(&f, &g);
+    let want = product_forms(&f, &g);
     let half = i64::from((m - 1) / 2);
     let mut terms = 0usize;
     for (i, (r, o)) in h_ref.iter().zip(&h_opt).enumerate() {
@@ -184,10 +207,17 @@ fn compare(
                 o.form.len()
             )));
         }
+        if r.form != want[i] {
+            return Err(Failure::failed(format!(
+                "{what}: h[{i}] of both tiers is not coefficient {i} of f·g mod (x^761 − x − 1, {m}) ({} vs {} terms)",
+                r.form.len(),
+                want[i].len()
+            )));
+        }
         terms += r.form.len();
     }
     Ok(Evidence::proved(format!(
-        "761 output coefficients equal as forms mod {m} ({terms} terms), both canonical; every freeze argument inside its exact domain, no overflow"
+        "761 output coefficients equal as forms mod {m} ({terms} terms), and equal to f·g mod (x^761 − x − 1) computed from the definition; both canonical; every freeze argument inside its exact domain, no overflow"
     )))
 }
 

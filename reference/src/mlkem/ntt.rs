@@ -75,12 +75,14 @@ impl Default for NttPoly {
     }
 }
 
-// Table generation at compile time only: `%` never runs on data.
+/// base^e mod q, for base < q (table generation at compile time only: `%` never runs
+/// on data).
 #[allow(clippy::integer_division_remainder_used)]
 const fn pow_mod_q(base: u32, mut e: u32) -> u16 {
     let q = Q as u32;
+    assert!(base < q);
     let mut acc = 1u32;
-    let mut b = base % q;
+    let mut b = base;
     while e > 0 {
         if e & 1 == 1 {
             acc = acc * b % q;
@@ -280,5 +282,18 @@ mod tests {
         for (g, w) in got.0.iter().zip(want) {
             assert_eq!(i64::from(*g), w.rem_euclid(3329));
         }
+    }
+
+    /// `Zeroize` clears every coefficient (keys and the secret vector are wiped
+    /// through it), and the zero values agree.
+    #[test]
+    fn zeroize_clears_and_zeros_agree() {
+        let mut f = Poly([Q - 1; N]);
+        let mut g = NttPoly([1; N]);
+        f.zeroize();
+        g.zeroize();
+        assert_eq!((f, g), (Poly::ZERO, NttPoly::ZERO));
+        assert_eq!((Poly::default(), NttPoly::default()), (f, g));
+        assert_eq!((Poly::<Fe>::zero(), NttPoly::<Fe>::zero()), (f, g));
     }
 }
