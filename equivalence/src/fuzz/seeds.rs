@@ -2,7 +2,8 @@
 //!
 //! * [`edge_seeds`]: a few bytes per seed, made by construction, committed in
 //!   `fuzz/seeds/<target>/` (a few KB in all): for a pair target, selector bytes
-//!   spread over every pair's extreme patterns (the rest of the input reads as zeros);
+//!   spread over every pair's extreme patterns (every sixteenth selector of a kernel
+//!   pair; the rest of the input reads as zeros);
 //!   for a parser target, short inputs over its mode and length bytes, and for the
 //!   text parsers small well-formed and broken texts (one `sign.input` line built
 //!   from RFC 8032 TEST 1, which the repository quotes).
@@ -40,11 +41,18 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
     match t.kind {
         Kind::Pairs(names) => {
             let n = names.len();
-            // Eight seeds per target, spread over the pairs.
-            let per = (8 / n).max(2);
+            // A kernel pair: selectors 0, 16, .., 240, so that every extreme pattern of
+            // a decoder with up to 16 of them is a seed (the sntrup761 products have
+            // 14); an API pair: eight seeds per target, spread over the pairs.
+            let kernel = t.class == Class::Kernel;
+            let per = if kernel { 16 } else { (8 / n).max(2) };
             for i in 0..n {
                 for j in 0..per {
-                    let s = ((j * 255) / (per - 1)) as u8;
+                    let s = if kernel {
+                        (16 * j) as u8
+                    } else {
+                        ((j * 255) / (per - 1)) as u8
+                    };
                     let mut seed = Vec::new();
                     if n > 1 {
                         seed.push(sel(i, n));
