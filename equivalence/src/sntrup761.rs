@@ -251,15 +251,21 @@ fn mult_inputs(input: &[u8], fmax: i16) -> ([Fq; P], [Small; P]) {
     (f, s)
 }
 
-/// The extremes of every column sum Σ_j f\[j\]·g\[i−j\] (i < 2p − 1): the
-/// accumulator of the deferred kernels, before any reduction.
-fn column_extremes(f: &[i16], g: &[Small]) -> (i128, i128) {
+/// The column sums Σ_j f\[j\]·g\[i−j\] (i < 2p − 1) of f·g in Z\[x\], exact.
+fn column_sums(f: &[i16], g: &[Small]) -> Vec<i64> {
     let mut col = vec![0i64; 2 * P - 1];
     for (j, &x) in f.iter().enumerate() {
-        for (k, &y) in g.iter().enumerate() {
-            col[j + k] += i64::from(x) * i64::from(y);
+        for (c, &y) in col[j..j + g.len()].iter_mut().zip(g) {
+            *c += i64::from(x) * i64::from(y);
         }
     }
+    col
+}
+
+/// The extremes of every column sum (the accumulator of the deferred kernels, before
+/// any reduction).
+fn column_extremes(f: &[i16], g: &[Small]) -> (i128, i128) {
+    let col = column_sums(f, g);
     let lo = col.iter().copied().min().unwrap_or(0);
     let hi = col.iter().copied().max().unwrap_or(0);
     (i128::from(lo), i128::from(hi))
@@ -303,22 +309,14 @@ const R3_BOUNDS: &[Bound] = &[
 /// per-step reference returns, computed without its p² freezes (the fuzz targets'
 /// oracle, [`Pair::run_fuzz`]). It shares no code with the deferred kernels.
 ///
-/// Exact in `i32` for the multiplication pairs' inputs (|f\[i\]| <= q12 = 2295,
-/// |g\[i\]| <= 2): a column sum is at most 761 · 2295 · 2 in size, and folding
-/// x^p = x + 1 adds two of them, 6 986 980 < 2^31 in all, so the wrapping operations
-/// never wrap.
-fn exact_product_mod(f: &[i32; P], g: &[Small; P], m: i32) -> [i32; P] {
-    let mut col = [0i32; 2 * P - 1];
-    for (j, &x) in f.iter().enumerate() {
-        for (c, &y) in col[j..j + P].iter_mut().zip(g) {
-            *c = c.wrapping_add(x.wrapping_mul(i32::from(y)));
-        }
-    }
+/// Exact in `i64` ([`column_sums`]) for every input the pairs decode.
+fn exact_product_mod(f: &[i16; P], g: &[Small; P], m: i64) -> [i64; P] {
+    let mut col = column_sums(f, g);
     // x^c = x^(c−p+1) + x^(c−p) for c >= p; c − p + 1 < p, so one pass from the top.
     for c in (P..2 * P - 1).rev() {
         let v = col[c];
-        col[c - P] = col[c - P].wrapping_add(v);
-        col[c - P + 1] = col[c - P + 1].wrapping_add(v);
+        col[c - P] += v;
+        col[c - P + 1] += v;
     }
     core::array::from_fn(|i| {
         let r = col[i].rem_euclid(m);
@@ -365,7 +363,7 @@ impl Pair for RqMultSmall {
     /// the per-step reference, whose 579 121 freezes cost 4 ms a case).
     fn run_fuzz(&self, input: &[u8]) -> Outcome {
         let (f, s) = mult_inputs(input, Q12 as Fq);
-        let want = exact_product_mod(&f.map(i32::from), &s, r::Q).map(|x| x as Fq);
+        let want = exact_product_mod(&f, &s, i64::from(r::Q)).map(|x| x as Fq);
         let mut b = [0; P];
         Optimized::rq_mult_small(&mut b, &f, &s);
         Outcome::contract("is_rq(h) (optimized)", r::is_rq(&b)).and(|| {
@@ -424,7 +422,7 @@ impl Pair for R3Mult {
     /// Fuzzing compares with [`exact_product_mod`] mod 3, as for `Rq_mult_small`.
     fn run_fuzz(&self, input: &[u8]) -> Outcome {
         let (e, s) = Self::inputs(input);
-        let want = exact_product_mod(&e.map(i32::from), &s, 3);
+        let want = exact_product_mod(&e.map(i16::from), &s, 3);
         let mut b = [0; P];
         Optimized::r3_mult(&mut b, &e, &s);
         let ab: Vec<u8> = want.iter().map(|&x| x as u8).collect();
