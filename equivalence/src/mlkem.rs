@@ -231,6 +231,48 @@ impl<K: Kernels + Sync> Pair for EncryptU<K> {
             )
         })
     }
+    /// NTT(u\[i\] − e1\[i\]) = Σ_j Â\[j\]\[i\] ∘ ŷ\[j\] for the optimized, canonical u:
+    /// NTT is a bijection on canonical polynomials and NTT⁻¹ is linear, so this holds
+    /// exactly for u = e1 + Σ_j NTT⁻¹(Â\[j\]\[i\] ∘ ŷ\[j\]), the reference's result,
+    /// at the cost of k forward NTTs instead of the reference's k² inverse ones.
+    fn run_fuzz(&self, input: &[u8]) -> Outcome {
+        let EncryptUInput { k, a, y, e1 } = encrypt_u_input(input);
+        let mut uo = [Poly::ZERO; MAX_K];
+        K::encrypt_u(k, &a, &y, &e1, &mut uo);
+        let names = [
+            "NTT(u[0] − e1[0])",
+            "NTT(u[1] − e1[1])",
+            "NTT(u[2] − e1[2])",
+            "NTT(u[3] − e1[3])",
+        ];
+        // Σ_j Â[j][i] ∘ ŷ[j] with the reference's MultiplyNTTs and T_q sum, against
+        // the NTT of the optimized u[i] − e1[i] (once u is known to be canonical).
+        let in_ntt_domain = |i: usize| {
+            let want = a[..k]
+                .iter()
+                .zip(&y[..k])
+                .map(|(row, yj)| r::ntt::multiply_ntts(&row[i], yj))
+                .fold(NttPoly::ZERO, |acc, p| r::ntt::ntt_add(&acc, &p));
+            let mut diff = Poly::ZERO;
+            for ((d, &u), &e) in diff.0.iter_mut().zip(&uo[i].0).zip(&e1[i].0) {
+                *d = r::field::sub(u, e);
+            }
+            (u16_bytes(&want.0), u16_bytes(&r::ntt::ntt(&diff).0))
+        };
+        Outcome::contract(
+            "encrypt_u ensures: u[..k] canonical (optimized)",
+            uo[..k].iter().all(|p| r::is_canonical(&p.0)),
+        )
+        .and(|| {
+            let fields: Vec<(Vec<u8>, Vec<u8>)> = (0..k).map(in_ntt_domain).collect();
+            Outcome::compare(
+                fields
+                    .iter()
+                    .zip(names)
+                    .map(|((want, got), n)| (n, want.as_slice(), got.as_slice())),
+            )
+        })
+    }
     fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
         let EncryptUInput { k, a, y, e1 } = encrypt_u_input(input);
         seen("k", k as i128);
