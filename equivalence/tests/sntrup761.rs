@@ -417,3 +417,47 @@ fn out_of_range_public_keys_behave_as_specified() {
         assert_eq!(tss.as_ref(), &ss[..]);
     }
 }
+
+/// The fuzz targets' reference tier ([`ExactProducts`]: the reference's draws, the
+/// products computed exactly) decapsulates as [`r::Reference`] does: on a real key
+/// and ciphertext, on that ciphertext changed (implicit rejection), and on
+/// arbitrary right-length bytes; and its kernels equal the per-step ones on the
+/// extreme operands (|f| = q12, |g| = 2, both signs).
+#[test]
+fn exact_products_decapsulate_as_the_reference() {
+    use equivalence::sntrup761::ExactProducts;
+    let mut rng = ChaCha20Source::new([7; 32]);
+    let kp = r::keypair::<r::Reference, _>(&mut rng);
+    let (ct, _) = r::encapsulate::<r::Reference, _>(&kp.pk, &mut rng).expect("own key");
+    let mut bad = ct.clone();
+    bad[CIPHERTEXT_BYTES / 2] ^= 0x10;
+    let mut cases = vec![(kp.sk.clone(), ct), (kp.sk.clone(), bad)];
+    for n in 0..3u8 {
+        let mut sk = vec![0u8; SECRET_KEY_BYTES];
+        let mut c = vec![0u8; CIPHERTEXT_BYTES];
+        Shake256Source::new(&[n]).fill(&mut sk);
+        Shake256Source::new(&[n, 1]).fill(&mut c);
+        cases.push((sk, c));
+    }
+    for (i, (sk, c)) in cases.iter().enumerate() {
+        assert_eq!(
+            r::decapsulate::<ExactProducts>(sk, c),
+            r::decapsulate::<r::Reference>(sk, c),
+            "case {i}"
+        );
+    }
+    let q12 = i16::try_from(Q12).expect("q12 fits");
+    for (fs, gs) in [(1i16, 2i8), (1, -2), (-1, 2), (-1, -2)] {
+        let f = [fs * q12; P];
+        let g = [gs; P];
+        let (mut want, mut got) = ([0; P], [0; P]);
+        r::Reference::rq_mult_small(&mut want, &f, &g);
+        ExactProducts::rq_mult_small(&mut got, &f, &g);
+        assert_eq!(want, got, "Rq, f = {fs}·q12, g = {gs}");
+        let f3 = [gs * fs as i8; P];
+        let (mut want, mut got) = ([0; P], [0; P]);
+        r::Reference::r3_mult(&mut want, &f3, &g);
+        ExactProducts::r3_mult(&mut got, &f3, &g);
+        assert_eq!(want, got, "R3, f = {}, g = {gs}", gs * fs as i8);
+    }
+}
