@@ -72,7 +72,7 @@ fn every_obligation_has_a_registered_mutant() {
     let mut ids = std::collections::HashSet::new();
     for o in &obligations {
         assert!(ids.insert(o.id), "duplicate obligation ID {}", o.id);
-        if let Mutant::Plant(name) = o.mutant {
+        for &name in o.mutant.plants() {
             let p = plants.iter().find(|p| p.name == name).unwrap_or_else(|| {
                 panic!("{}: plant {name} is not in reference::plant::ALL", o.id)
             });
@@ -83,7 +83,7 @@ fn every_obligation_has_a_registered_mutant() {
         assert!(
             obligations
                 .iter()
-                .any(|o| matches!(o.mutant, Mutant::Plant(n) if n == p.name)),
+                .any(|o| o.mutant.plants().contains(&p.name)),
             "plant {} claims to be caught by `{}` but no obligation uses it",
             p.name,
             p.caught_by

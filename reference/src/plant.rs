@@ -149,6 +149,16 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove S-7b",
     },
     Plant {
+        name: "sntrup761-rq-wrap-drops-the-top-coefficient",
+        description: "reference::sntrup761::poly::rq_wrap_over, shared by both tiers, leaves x^(2p−2) unfolded: the tiers agree, the definition does not",
+        caught_by: "prove S-7a",
+    },
+    Plant {
+        name: "sntrup761-r3-wrap-drops-the-top-coefficient",
+        description: "reference::sntrup761::poly::r3_wrap_over, shared by both tiers, leaves x^(2p−2) unfolded: the tiers agree, the definition does not",
+        caught_by: "prove S-7b",
+    },
+    Plant {
         name: "ntruhps2048509-pack-gather-moves-a-term",
         description: "optimized::ntruhps2048509::r2_inv::r2_from_poly_over gathers coefficient 1 with 2^34 instead of 2^33 (its bit collides with coefficient 2's)",
         caught_by: "prove N3-PACK",

@@ -135,7 +135,7 @@ fn self_test(
         .map(|o| o.id)
         .collect();
     let count = |f: fn(&Mutant) -> bool| list.iter().filter(|o| f(&o.mutant)).count();
-    let plants = count(|m| matches!(m, Mutant::Plant(_)));
+    let plants = count(|m| !m.plants().is_empty());
     let compile = count(|m| matches!(m, Mutant::Compile { .. }));
     let in_process = count(|m| matches!(m, Mutant::InProcess { .. }));
     if missed.is_empty() {

@@ -97,6 +97,10 @@ pub enum Mutant {
     /// A planted bug (`reference::plant`, name in `REFOPT_PLANT`) that makes the
     /// check report `failed` in the plant build.
     Plant(&'static str),
+    /// Several planted bugs, run one at a time: each must make the check report
+    /// `failed` (for a check that compares with more than one thing, one plant per
+    /// comparison).
+    Plants(&'static [&'static str]),
     /// A compile-time lemma: building `crate` with `--cfg refopt_mutant="<name>"`
     /// must fail with an error naming the obligation.
     Compile {
@@ -113,6 +117,18 @@ pub enum Mutant {
         /// The check on the mutant.
         check: fn() -> CheckResult,
     },
+}
+
+impl Mutant {
+    /// The planted bugs of a [`Mutant::Plant`] or [`Mutant::Plants`] (none for the
+    /// other kinds).
+    pub fn plants(&self) -> &[&'static str] {
+        match self {
+            Mutant::Plant(p) => core::slice::from_ref(p),
+            Mutant::Plants(ps) => ps,
+            Mutant::Compile { .. } | Mutant::InProcess { .. } => &[],
+        }
+    }
 }
 
 /// What a successful check established.
@@ -441,7 +457,7 @@ pub fn json(rows: &[Row]) -> serde_json::Value {
                 "seconds": r.seconds,
                 "queries": queries,
                 "mutant": match o.mutant {
-                    Mutant::Plant(p) => format!("plant {p}"),
+                    Mutant::Plant(_) | Mutant::Plants(_) => format!("plant {}", o.mutant.plants().join(", ")),
                     Mutant::Compile { name, krate } => format!("--cfg refopt_mutant=\"{name}\" on {krate}"),
                     Mutant::InProcess { what, .. } => format!("in-process mutant: {what}"),
                 },
@@ -505,6 +521,7 @@ pub fn markdown(rows: &[Row]) -> String {
             };
             let mutant = match o.mutant {
                 Mutant::Plant(p) => format!("plant `{p}`"),
+                Mutant::Plants(ps) => format!("plants `{}`", ps.join("`, `")),
                 Mutant::Compile { name, krate } => {
                     format!("`--cfg refopt_mutant=\"{name}\"` ({krate} must not build)")
                 }

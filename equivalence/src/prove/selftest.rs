@@ -139,7 +139,7 @@ pub fn run(
     list: &[&'static Obligation],
     plant_bin: Option<PathBuf>,
 ) -> Result<Vec<Outcome>, String> {
-    let needs_plants = list.iter().any(|o| matches!(o.mutant, Mutant::Plant(_)));
+    let needs_plants = list.iter().any(|o| !o.mutant.plants().is_empty());
     let bin = match (plant_bin, needs_plants) {
         (Some(b), _) => Some(b),
         (None, true) => Some(plant_build()?),
@@ -149,8 +149,26 @@ pub fn run(
     for o in list {
         let start = std::time::Instant::now();
         let (mutant, (caught, detail)) = match (o.mutant, &bin) {
-            (Mutant::Plant(p), Some(b)) => (format!("plant {p}"), run_plant(b, o, p)),
-            (Mutant::Plant(p), None) => (format!("plant {p}"), (false, "no plant build".into())),
+            (Mutant::Plant(_) | Mutant::Plants(_), Some(b)) => {
+                let ps = o.mutant.plants();
+                // Caught only when every plant is: each one's report, in order.
+                let runs: Vec<(bool, String)> = ps.iter().map(|p| run_plant(b, o, p)).collect();
+                let caught = runs.iter().all(|(c, _)| *c);
+                let detail = if let [(_, d)] = &runs[..] {
+                    d.clone()
+                } else {
+                    ps.iter()
+                        .zip(&runs)
+                        .map(|(p, (c, d))| format!("{p}: {}{d}", if *c { "" } else { "MISSED: " }))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                };
+                (format!("plant {}", ps.join(", ")), (caught, detail))
+            }
+            (Mutant::Plant(_) | Mutant::Plants(_), None) => (
+                format!("plant {}", o.mutant.plants().join(", ")),
+                (false, "no plant build".into()),
+            ),
             (Mutant::Compile { name, krate }, _) => (
                 format!("--cfg refopt_mutant=\"{name}\""),
                 run_compile(name, krate, o.id),

@@ -403,7 +403,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "deferred `Rq_mult_small` (i32 accumulator, one freeze per coefficient) = the reference (freeze after every multiply-add), coefficient for coefficient",
         method: "symbolic evaluation of both shipped kernels (and the shared wrap-around) over exact forms mod q with intervals: no i32/i16 overflow, every `Fq_freeze` argument inside S-3's domain (largest: the deferred sum, |Σ| <= 3 492 990), equal canonical outputs",
         domain: "every f with |f_i| <= q12 and g with |g_i| <= 2",
-        mutant: Mutant::Plant("sntrup761-rq-deferred-skips-the-first-product"),
+        mutant: Mutant::Plants(&[
+            "sntrup761-rq-deferred-skips-the-first-product",
+            "sntrup761-rq-wrap-drops-the-top-coefficient",
+        ]),
         cheap: true,
         needs_smt: false,
         check: rq_mult_small_equal,
@@ -414,7 +417,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "deferred `R3_mult` = the reference, coefficient for coefficient",
         method: "symbolic evaluation of both shipped kernels over exact forms mod 3 with intervals: the i32 sum (|Σ| <= 3044) truncates to i16 exactly, every `F3_freeze` argument is an i16 (S-4), equal canonical outputs",
         domain: "every f, g with |f_i|, |g_i| <= 2",
-        mutant: Mutant::Plant("sntrup761-r3-deferred-drops-the-last-product"),
+        mutant: Mutant::Plants(&[
+            "sntrup761-r3-deferred-drops-the-last-product",
+            "sntrup761-r3-wrap-drops-the-top-coefficient",
+        ]),
         cheap: true,
         needs_smt: false,
         check: r3_mult_equal,
