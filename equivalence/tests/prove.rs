@@ -14,7 +14,7 @@
 // Test indices and sampled values only: no secrets.
 #![allow(clippy::integer_division_remainder_used)]
 
-use equivalence::prove::{self, Coverage, Failure, Mutant};
+use equivalence::prove::{self, Coverage, Failure};
 
 fn env_is_1(name: &str) -> bool {
     std::env::var_os(name).is_some_and(|v| v == "1")
