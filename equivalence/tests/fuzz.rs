@@ -184,8 +184,9 @@ fn keep_writes_replayable_regression_lines() {
     assert!(matches!(p.kind, Kind::Parser(_)));
 }
 
-/// A fuzz target's check ([`equivalence::pair::Pair::run_fuzz`]: for the inverses and
-/// the sntrup761 products, a cheaper route to the same verdict) gives the verdict of
+/// A fuzz target's check ([`equivalence::pair::Pair::run_fuzz`]: for the NTRU inverses,
+/// the sntrup761 products, ML-KEM `encrypt_u` and sntrup761 `Short_random`, a cheaper
+/// route to the same verdict) gives the verdict of
 /// the full comparison ([`equivalence::pair::Pair::run`]) on the default run's inputs of
 /// every kernel pair, one case per fourth selector value (every extreme pattern). The
 /// planted-bug checks of `.ci/fuzz.sh` show the cheaper routes failing.
