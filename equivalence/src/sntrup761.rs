@@ -334,8 +334,8 @@ fn exact_product_mod(f: &[i16; P], g: &[Small; P], m: i32) -> [i32; P] {
 /// of freezing after every multiply-add. Both give the unique canonical product for
 /// every input meeting the kernel preconditions (|f| <= q12 or 2, |g| <= 2), which
 /// the decoders guarantee inside `decapsulate`; `cargo test` checks the two agree
-/// (`exact_products_decapsulate_as_the_reference`). The per-step products cost the
-/// `sntrup761_decaps` target 80 % of its time.
+/// (`exact_products_decapsulate_as_the_reference`). The fuzz targets `sntrup761_mult`
+/// and `sntrup761_decaps` use it; the per-step products were most of their time.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExactProducts;
 
@@ -358,6 +358,19 @@ impl Kernels for ExactProducts {
 /// `Rq_mult_small`: freeze after every multiply-add against one freeze per output
 /// coefficient, on every corner of |f| <= q12, |g| <= 2.
 struct RqMultSmall;
+
+impl RqMultSmall {
+    /// The optimized kernel against `K`'s ([`Reference`]; fuzzing: [`ExactProducts`]).
+    fn check<K: Kernels>(input: &[u8]) -> Outcome {
+        let (f, s) = mult_inputs(input, Q12 as Fq);
+        let mut a = [0; P];
+        let mut b = [0; P];
+        K::rq_mult_small(&mut a, &f, &s);
+        Optimized::rq_mult_small(&mut b, &f, &s);
+        Outcome::contract("is_rq(h) (optimized)", r::is_rq(&b))
+            .and(|| Outcome::compare([("h", i16_bytes(&a).as_slice(), i16_bytes(&b).as_slice())]))
+    }
+}
 
 impl Pair for RqMultSmall {
     fn name(&self) -> &'static str {
@@ -382,24 +395,12 @@ impl Pair for RqMultSmall {
         1 + 3 * P + 2 * W
     }
     fn run(&self, input: &[u8]) -> Outcome {
-        let (f, s) = mult_inputs(input, Q12 as Fq);
-        let mut a = [0; P];
-        let mut b = [0; P];
-        Reference::rq_mult_small(&mut a, &f, &s);
-        Optimized::rq_mult_small(&mut b, &f, &s);
-        Outcome::contract("is_rq(h) (optimized)", r::is_rq(&b))
-            .and(|| Outcome::compare([("h", i16_bytes(&a).as_slice(), i16_bytes(&b).as_slice())]))
+        Self::check::<Reference>(input)
     }
-    /// Fuzzing compares with [`exact_product_mod`] (the same canonical product as
-    /// the per-step reference, whose 579 121 freezes cost 4 ms a case).
+    /// Fuzzing compares with [`ExactProducts`] (the same canonical product as the
+    /// per-step reference, whose 579 121 freezes cost 4 ms a case).
     fn run_fuzz(&self, input: &[u8]) -> Outcome {
-        let (f, s) = mult_inputs(input, Q12 as Fq);
-        let want = exact_product_mod(&f, &s, r::Q).map(|x| x as Fq);
-        let mut b = [0; P];
-        Optimized::rq_mult_small(&mut b, &f, &s);
-        Outcome::contract("is_rq(h) (optimized)", r::is_rq(&b)).and(|| {
-            Outcome::compare([("h", i16_bytes(&want).as_slice(), i16_bytes(&b).as_slice())])
-        })
+        Self::check::<ExactProducts>(input)
     }
     fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
         let (f, s) = mult_inputs(input, Q12 as Fq);
@@ -414,6 +415,19 @@ impl R3Mult {
     fn inputs(input: &[u8]) -> ([Small; P], [Small; P]) {
         let (f, s) = mult_inputs(input, 2);
         (f.map(|x| x as Small), s)
+    }
+
+    /// The optimized kernel against `K`'s ([`Reference`]; fuzzing: [`ExactProducts`]).
+    fn check<K: Kernels>(input: &[u8]) -> Outcome {
+        let (e, s) = Self::inputs(input);
+        let mut a = [0; P];
+        let mut b = [0; P];
+        K::r3_mult(&mut a, &e, &s);
+        Optimized::r3_mult(&mut b, &e, &s);
+        let ab: Vec<u8> = a.iter().map(|&x| x as u8).collect();
+        let bb: Vec<u8> = b.iter().map(|&x| x as u8).collect();
+        Outcome::contract("is_small(h) (optimized)", r::is_small(&b))
+            .and(|| Outcome::compare([("h", ab.as_slice(), bb.as_slice())]))
     }
 }
 
@@ -440,26 +454,11 @@ impl Pair for R3Mult {
         1 + 3 * P + 2 * W
     }
     fn run(&self, input: &[u8]) -> Outcome {
-        let (e, s) = Self::inputs(input);
-        let mut a = [0; P];
-        let mut b = [0; P];
-        Reference::r3_mult(&mut a, &e, &s);
-        Optimized::r3_mult(&mut b, &e, &s);
-        let ab: Vec<u8> = a.iter().map(|&x| x as u8).collect();
-        let bb: Vec<u8> = b.iter().map(|&x| x as u8).collect();
-        Outcome::contract("is_small(h) (optimized)", r::is_small(&b))
-            .and(|| Outcome::compare([("h", ab.as_slice(), bb.as_slice())]))
+        Self::check::<Reference>(input)
     }
-    /// Fuzzing compares with [`exact_product_mod`] mod 3, as for `Rq_mult_small`.
+    /// Fuzzing compares with [`ExactProducts`], as for `Rq_mult_small`.
     fn run_fuzz(&self, input: &[u8]) -> Outcome {
-        let (e, s) = Self::inputs(input);
-        let want = exact_product_mod(&e.map(i16::from), &s, 3);
-        let mut b = [0; P];
-        Optimized::r3_mult(&mut b, &e, &s);
-        let ab: Vec<u8> = want.iter().map(|&x| x as u8).collect();
-        let bb: Vec<u8> = b.iter().map(|&x| x as u8).collect();
-        Outcome::contract("is_small(h) (optimized)", r::is_small(&b))
-            .and(|| Outcome::compare([("h", ab.as_slice(), bb.as_slice())]))
+        Self::check::<ExactProducts>(input)
     }
     fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
         let (e, s) = Self::inputs(input);

@@ -72,6 +72,11 @@ fn every_obligation_has_a_registered_mutant() {
     let mut ids = std::collections::HashSet::new();
     for o in &obligations {
         assert!(ids.insert(o.id), "duplicate obligation ID {}", o.id);
+        assert!(
+            !matches!(o.mutant, prove::Mutant::Plants(ps) if ps.is_empty()),
+            "{}: an empty list of plants shows nothing",
+            o.id
+        );
         for &name in o.mutant.plants() {
             let p = plants.iter().find(|p| p.name == name).unwrap_or_else(|| {
                 panic!("{}: plant {name} is not in reference::plant::ALL", o.id)

@@ -153,7 +153,7 @@ pub fn run(
                 let ps = o.mutant.plants();
                 // Caught only when every plant is: each one's report, in order.
                 let runs: Vec<(bool, String)> = ps.iter().map(|p| run_plant(b, o, p)).collect();
-                let caught = runs.iter().all(|(c, _)| *c);
+                let caught = !runs.is_empty() && runs.iter().all(|(c, _)| *c);
                 let detail = if let [(_, d)] = &runs[..] {
                     d.clone()
                 } else {
