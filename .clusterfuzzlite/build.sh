@@ -1,6 +1,7 @@
 #!/bin/bash -eu
 # Builds every cargo-fuzz target of refopt (fuzz/targets.txt) into $OUT, with its
-# libFuzzer options (max_len, dictionary) and its committed seed corpus, the layout
+# libFuzzer options (max_len, dictionary, keep_seed: see fuzz/campaign.sh) and its
+# committed seed corpus, the layout
 # ClusterFuzzLite and OSS-Fuzz expect. In their image $SRC, $OUT, the nightly
 # toolchain and the sanitizer flags are set; .ci/fuzz.sh runs this same script
 # locally (SRC and OUT set by it, REFOPT_FUZZ_ARGS for the sanitizer and features), so
@@ -27,7 +28,7 @@ while read -r name class max_len dict; do
   case "$name" in ''|'#'*) continue ;; esac
   cp "$bin/$name" "$OUT/$name"
   cp "fuzz/dict/$dict.dict" "$OUT/$name.dict"
-  printf '[libfuzzer]\nmax_len = %s\ndict = %s.dict\n' "$max_len" "$name" > "$OUT/$name.options"
+  printf '[libfuzzer]\nmax_len = %s\ndict = %s.dict\nkeep_seed = 1\n' "$max_len" "$name" > "$OUT/$name.options"
   if [ -d "fuzz/seeds/$name" ]; then
     (cd "fuzz/seeds/$name" && zip -q -r "$OUT/${name}_seed_corpus.zip" .)
   fi

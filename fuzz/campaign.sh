@@ -10,6 +10,9 @@
 # Environment: REFOPT_FUZZ_ARGS  `cargo fuzz build -O` flags (default
 #   `--sanitizer none --no-trace-compares`, as .clusterfuzzlite/build.sh builds; with
 #   a nightly toolchain `--sanitizer address --no-trace-compares` for ASan).
+# -keep_seed=1: the seeds stay in the corpus even without new coverage. Constant-time
+# code takes the same edges for a valid ciphertext as for a rejected one, so without
+# it libFuzzer would drop the generated-key seeds of the decapsulation targets.
 # The corpus grows in fuzz/corpus/<target> (gitignored), seeded from the committed
 # fuzz/seeds/<target>; make vector seeds first with fuzz/corpus.sh. Crashes land in
 # fuzz/artifacts/<target>/; `refopt fuzz keep <target> <file>` makes one a
@@ -49,7 +52,7 @@ while read -r name tclass max_len dict; do
   seeds=()
   [ -d "seeds/$name" ] && seeds=("seeds/$name")
   set +e
-  "$bindir/$name" "corpus/$name" "${seeds[@]}" -max_len="$max_len" -dict="dict/$dict.dict" \
+  "$bindir/$name" "corpus/$name" "${seeds[@]}" -max_len="$max_len" -dict="dict/$dict.dict" -keep_seed=1 \
     "${limit[@]}" -print_final_stats=1 -artifact_prefix="artifacts/$name/" >"$log" 2>&1
   status=$?
   set -e

@@ -1,10 +1,12 @@
 //! Seed corpora for the built-in targets.
 //!
-//! * [`edge_seeds`]: a few bytes per seed, made by construction, committed in
-//!   `fuzz/seeds/<target>/` (a few KB in all): for a pair target, selector bytes
+//! * [`edge_seeds`]: made by construction, committed in `fuzz/seeds/<target>/` (a few
+//!   KB in all): for a pair target, selector bytes
 //!   spread over every pair's extreme patterns (every sixteenth selector of a kernel
 //!   pair; the rest of the input reads as zeros);
-//!   for a parser target, short inputs over its mode and length bytes, and for the
+//!   for a parser target, short inputs over its mode and length bytes (and, for the
+//!   sntrup761 and NTRU decapsulation targets, one key pair with a valid ciphertext,
+//!   made by the optimized tier from a fixed seed), and for the
 //!   text parsers small well-formed and broken texts (one `sign.input` line built
 //!   from RFC 8032 TEST 1, which the repository quotes).
 //! * [`vector_seeds`]: made at run time from the official vectors (`../shared/vectors`
@@ -33,6 +35,34 @@ fn below16(value: usize, bound: usize) -> [u8; 2] {
         .find(|&x| (usize::from(x) * bound) >> 16 == value)
         .unwrap_or(u16::MAX);
     v.to_le_bytes()
+}
+
+/// `0x11` (both lengths right), a secret key and a ciphertext encapsulated to its
+/// public key: the optimized tier of `target`'s scheme (`sntrup761_decaps` or
+/// `ntru_decaps`) from a fixed ChaCha20 seed.
+fn generated_key_seed(target: &str) -> Vec<u8> {
+    let mut rng = reference::rng::ChaCha20Source::new([0x5e; 32]);
+    let (sk, ct) = if target == "ntru_decaps" {
+        use crate::ntruhps2048509::Variant;
+        let kp = Variant::Optimized.keypair(&mut rng);
+        let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
+        reference::RandomSource::fill(&mut rng, &mut coins);
+        let (ct, _) = Variant::Optimized
+            .encaps_derand(&kp.pk, &coins)
+            .expect("a generated public key is valid");
+        (kp.sk.to_vec(), ct.to_vec())
+    } else {
+        use crate::sntrup761::Variant;
+        let kp = Variant::Optimized.keypair(&mut rng);
+        let (ct, _) = Variant::Optimized
+            .encapsulate(&kp.pk, &mut rng)
+            .expect("a generated public key is valid");
+        (kp.sk.clone(), ct)
+    };
+    let mut seed = vec![0x11];
+    seed.extend(&sk[..]);
+    seed.extend(ct);
+    seed
 }
 
 /// Edge seeds of target `t` (see the module documentation).
@@ -95,6 +125,13 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         for b in [0x00u8, 0x11, 0x80, 0xff] {
                             out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
                         }
+                    }
+                    if matches!(p.name, "sntrup761_decaps" | "ntru_decaps") {
+                        // A key pair and a ciphertext that decapsulates to the
+                        // encapsulated key: arbitrary bytes are always implicitly
+                        // rejected, by both tiers alike, so only a valid ciphertext
+                        // exposes a kernel that differs.
+                        out.push(("generated-key".into(), generated_key_seed(p.name)));
                     }
                 }
             }
@@ -334,9 +371,11 @@ mod tests {
         let mut total = 0;
         for t in TARGETS {
             let seeds = edge_seeds(t);
-            // At most 16 per kernel pair (every sixteenth selector), 12 otherwise.
+            // At most 16 per kernel pair (every sixteenth selector), 12 otherwise, and
+            // one generated key pair for the sntrup761 and NTRU decapsulation targets.
             let most = match t.kind {
                 Kind::Pairs(names) if t.class == Class::Kernel => 16 * names.len(),
+                _ if matches!(t.name, "sntrup761_decaps" | "ntru_decaps") => 13,
                 _ => 12,
             };
             assert!(
@@ -350,6 +389,7 @@ mod tests {
                 assert!(t.check(s).is_ok(), "{} seed {name} fails", t.name);
             }
         }
-        assert!(total < 4096, "edge seeds total {total} bytes");
+        // The two generated key pairs are 4 438 bytes of it.
+        assert!(total < 8192, "edge seeds total {total} bytes");
     }
 }
