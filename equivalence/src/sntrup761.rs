@@ -330,12 +330,14 @@ fn exact_product_mod(f: &[i16; P], g: &[Small; P], m: i32) -> [i32; P] {
 }
 
 /// The reference tier as the fuzz targets run it: [`Reference`]'s per-coefficient
-/// draws, with `Rq_mult_small` and `R3_mult` computed by [`exact_product_mod`] instead
-/// of freezing after every multiply-add. Both give the unique canonical product for
-/// every input meeting the kernel preconditions (|f| <= q12 or 2, |g| <= 2), which
-/// the decoders guarantee inside `decapsulate`; `cargo test` checks the two agree
-/// (`exact_products_decapsulate_as_the_reference`). The fuzz targets `sntrup761_mult`
-/// and `sntrup761_decaps` use it; the per-step products were most of their time.
+/// draws, with `Rq_mult_small` and `R3_mult` computed exactly instead: each coefficient
+/// of the product modulo x^p − x − 1 as one `i32` column sum, reduced once (the private
+/// `exact_product_mod`), rather than frozen after every multiply-add. Both give the
+/// unique canonical product for every input meeting the kernel preconditions
+/// (|f| <= q12 or 2, |g| <= 2), which the decoders guarantee inside `decapsulate`;
+/// `cargo test` checks the two agree (`exact_products_decapsulate_as_the_reference`).
+/// The fuzz targets `sntrup761_mult` and `sntrup761_decaps` use it; the per-step
+/// products were most of their time.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExactProducts;
 
