@@ -37,12 +37,38 @@ fn below16(value: usize, bound: usize) -> [u8; 2] {
     v.to_le_bytes()
 }
 
+/// The scheme of a decapsulation target whose inputs are a bare secret key and
+/// ciphertext (`0x11`, then sk ‖ ct): the targets that get a generated key pair seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DecapsScheme {
+    Sntrup761,
+    Ntru,
+}
+
+impl DecapsScheme {
+    /// The scheme of target `name`, if it is one of these targets.
+    fn of(name: &str) -> Option<Self> {
+        match name {
+            "sntrup761_decaps" => Some(Self::Sntrup761),
+            "ntru_decaps" => Some(Self::Ntru),
+            _ => None,
+        }
+    }
+
+    /// The scheme's name in `../shared/vectors` (see `kat0`).
+    fn vectors(self) -> &'static str {
+        match self {
+            Self::Sntrup761 => "sntrup761",
+            Self::Ntru => "ntruhps2048509",
+        }
+    }
+}
+
 /// `0x11` (both lengths right), a secret key and a ciphertext encapsulated to its
-/// public key: the optimized tier of `target`'s scheme (`sntrup761_decaps` or
-/// `ntru_decaps`) from a fixed ChaCha20 seed.
-fn generated_key_seed(target: &str) -> Vec<u8> {
+/// public key: the optimized tier of `scheme` from a fixed ChaCha20 seed.
+fn generated_key_seed(scheme: DecapsScheme) -> Vec<u8> {
     let mut rng = reference::rng::ChaCha20Source::new([0x5e; 32]);
-    let (sk, ct) = if target == "ntru_decaps" {
+    let (sk, ct) = if scheme == DecapsScheme::Ntru {
         use crate::ntruhps2048509::Variant;
         let kp = Variant::Optimized.keypair(&mut rng);
         let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
@@ -126,12 +152,12 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                             out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
                         }
                     }
-                    if matches!(p.name, "sntrup761_decaps" | "ntru_decaps") {
+                    if let Some(scheme) = DecapsScheme::of(p.name) {
                         // A key pair and a ciphertext that decapsulates to the
                         // encapsulated key: arbitrary bytes are always implicitly
                         // rejected, by both tiers alike, so only a valid ciphertext
                         // exposes a kernel that differs.
-                        out.push(("generated-key".into(), generated_key_seed(p.name)));
+                        out.push(("generated-key".into(), generated_key_seed(scheme)));
                     }
                 }
             }
@@ -174,6 +200,16 @@ pub fn vector_seeds(t: &Target, dir: &Path) -> Vec<Seed> {
             .into_iter()
             .next()
     };
+    if let Some(scheme) = DecapsScheme::of(t.name) {
+        let s = scheme.vectors();
+        if let Some(e) = kat0(s) {
+            let mut seed = vec![0x11];
+            seed.extend(&e.sk);
+            seed.extend(&e.ct);
+            out.push((format!("kat0-{s}"), seed));
+        }
+        return out;
+    }
     match t.name {
         "kat_response" => {
             for s in [
@@ -233,19 +269,6 @@ pub fn vector_seeds(t: &Target, dir: &Path) -> Vec<Seed> {
                     seed.extend(&e.sk);
                     seed.extend(&e.ct);
                 }
-                out.push((format!("kat0-{s}"), seed));
-            }
-        }
-        "sntrup761_decaps" | "ntru_decaps" => {
-            let s = if t.name == "ntru_decaps" {
-                "ntruhps2048509"
-            } else {
-                "sntrup761"
-            };
-            if let Some(e) = kat0(s) {
-                let mut seed = vec![0x11];
-                seed.extend(&e.sk);
-                seed.extend(&e.ct);
                 out.push((format!("kat0-{s}"), seed));
             }
         }
@@ -375,7 +398,7 @@ mod tests {
             // one generated key pair for the sntrup761 and NTRU decapsulation targets.
             let most = match t.kind {
                 Kind::Pairs(names) if t.class == Class::Kernel => 16 * names.len(),
-                _ if matches!(t.name, "sntrup761_decaps" | "ntru_decaps") => 13,
+                _ if DecapsScheme::of(t.name).is_some() => 13,
                 _ => 12,
             };
             assert!(
