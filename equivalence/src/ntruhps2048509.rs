@@ -32,7 +32,8 @@ use optimized::ntruhps2048509::{
 
 use crate::kat::{KatKem, KatScheme};
 use crate::pair::{
-    Bound, Input, Level, Outcome, Pair, Precondition, Sides, pattern, u16_bytes, u64_bytes,
+    Bound, Exposure, Input, Level, Outcome, Pair, Precondition, Sides, pattern, u16_bytes,
+    u64_bytes,
 };
 
 /// The ntruhps2048509 variants, by name.
@@ -676,13 +677,13 @@ impl Pair for Api {
         };
         let a = run(Variant::Reference);
         let b = run(self.0);
-        Outcome::compare([
-            ("pk", a.0.pk.as_slice(), b.0.pk.as_slice()),
-            ("sk", &a.0.sk, &b.0.sk),
-            ("ct", &a.1, &b.1),
-            ("ss", &a.2, &b.2),
-            ("ss (decaps)", &a.3, &b.3),
-            ("ss (implicit rejection)", &a.4, &b.4),
+        Outcome::compare_exposed([
+            ("pk", Exposure::Public, a.0.pk.as_slice(), b.0.pk.as_slice()),
+            ("sk", Exposure::Secret, &a.0.sk, &b.0.sk),
+            ("ct", Exposure::Public, &a.1, &b.1),
+            ("ss", Exposure::Secret, &a.2, &b.2),
+            ("ss (decaps)", Exposure::Secret, &a.3, &b.3),
+            ("ss (implicit rejection)", Exposure::Secret, &a.4, &b.4),
         ])
     }
 }

@@ -135,8 +135,19 @@ impl Bound {
     }
 }
 
+/// Whether a report may show a compared field's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exposure {
+    /// Public data or a kernel's intermediate: shown, from the first difference.
+    Public,
+    /// Key material (a secret key, a shared key): never shown, even though every input
+    /// here is a test input; reports give its length and a SHA3-256 fingerprint (four
+    /// bytes, enough to tell two values apart).
+    Secret,
+}
+
 /// Where the two sides first differ.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Mismatch {
     /// Which output field differs (for example `ct` or `u[1]`), or `contract: …` when a
     /// kernel broke its contract.
@@ -147,25 +158,53 @@ pub struct Mismatch {
     pub reference: Vec<u8>,
     /// The optimized side's field.
     pub optimized: Vec<u8>,
+    /// Whether [`Display`](fmt::Display) and [`Debug`](fmt::Debug) may show the bytes.
+    pub exposure: Exposure,
+}
+
+impl Mismatch {
+    /// The bytes of `v` a report shows: eight from the first difference, or, for a
+    /// secret field, a fingerprint.
+    fn show(&self, v: &[u8]) -> String {
+        match self.exposure {
+            Exposure::Public => {
+                let end = (self.offset + 8).min(v.len());
+                let start = self.offset.min(end);
+                format!("..{}..", hex::encode(&v[start..end]))
+            }
+            Exposure::Secret => {
+                use sha3::Digest;
+                let h = sha3::Sha3_256::digest(v);
+                format!("(secret, SHA3-256 #{})", hex::encode(&h[..4]))
+            }
+        }
+    }
 }
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let show = |v: &[u8]| {
-            let end = (self.offset + 8).min(v.len());
-            let start = self.offset.min(end);
-            hex::encode(&v[start..end])
-        };
         write!(
             f,
-            "{} differs first at byte {} (reference {} bytes, optimized {} bytes): reference ..{}.., optimized ..{}..",
+            "{} differs first at byte {} (reference {} bytes, optimized {} bytes): reference {}, optimized {}",
             self.field,
             self.offset,
             self.reference.len(),
             self.optimized.len(),
-            show(&self.reference),
-            show(&self.optimized)
+            self.show(&self.reference),
+            self.show(&self.optimized)
         )
+    }
+}
+
+impl fmt::Debug for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mismatch")
+            .field("field", &self.field)
+            .field("offset", &self.offset)
+            .field("reference", &self.show(&self.reference))
+            .field("optimized", &self.show(&self.optimized))
+            .field("exposure", &self.exposure)
+            .finish()
     }
 }
 
@@ -186,11 +225,23 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// Compares named fields in order and reports the first difference.
+    /// Compares named public fields in order and reports the first difference.
     pub fn compare<'a>(fields: impl IntoIterator<Item = (&'a str, &'a [u8], &'a [u8])>) -> Self {
-        for (name, r, o) in fields {
+        Self::compare_exposed(
+            fields
+                .into_iter()
+                .map(|(name, r, o)| (name, Exposure::Public, r, o)),
+        )
+    }
+
+    /// As [`Outcome::compare`], each field with its [`Exposure`]: a difference in a
+    /// secret field is reported without its bytes.
+    pub fn compare_exposed<'a>(
+        fields: impl IntoIterator<Item = (&'a str, Exposure, &'a [u8], &'a [u8])>,
+    ) -> Self {
+        for (name, exposure, r, o) in fields {
             if let Some(m) = first_difference(name, r, o) {
-                return Outcome::Mismatch(m);
+                return Outcome::Mismatch(Mismatch { exposure, ..m });
             }
         }
         Outcome::Equal
@@ -207,6 +258,7 @@ impl Outcome {
                 offset: 0,
                 reference: Vec::new(),
                 optimized: b"violated".to_vec(),
+                exposure: Exposure::Public,
             })
         }
     }
@@ -242,6 +294,7 @@ pub fn first_difference(field: &str, reference: &[u8], optimized: &[u8]) -> Opti
         offset,
         reference: reference.to_vec(),
         optimized: optimized.to_vec(),
+        exposure: Exposure::Public,
     })
 }
 
@@ -621,6 +674,31 @@ mod tests {
         let first = Outcome::compare([("a", &[1u8][..], &[2u8][..])])
             .and(|| panic!("not evaluated after a mismatch"));
         assert!(!first.is_equal());
+    }
+
+    /// A secret field's difference is reported by length and fingerprint, never its
+    /// bytes (neither by `Display` nor by `Debug`); a public one from the first
+    /// differing byte.
+    #[test]
+    fn secret_fields_are_reported_without_their_bytes() {
+        let (k1, k2) = ([0x5au8; 32], [0x5au8; 31]);
+        let mut k2 = k2.to_vec();
+        k2.push(0xa5);
+        let Outcome::Mismatch(m) = Outcome::compare_exposed([
+            ("ct", Exposure::Public, &b"same"[..], &b"same"[..]),
+            ("ss", Exposure::Secret, &k1[..], &k2[..]),
+        ]) else {
+            panic!("the keys differ");
+        };
+        assert_eq!((m.field.as_str(), m.offset), ("ss", 31));
+        for shown in [m.to_string(), format!("{m:?}")] {
+            assert!(shown.contains("secret, SHA3-256 #"), "{shown}");
+            assert!(!shown.contains("5a") && !shown.contains("a5"), "{shown}");
+        }
+        let Outcome::Mismatch(m) = Outcome::compare([("h", &k1[..], &k2[..])]) else {
+            panic!("the polynomials differ");
+        };
+        assert!(m.to_string().contains("reference ..5a.., optimized ..a5.."));
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use crate::pair::{Level, Mismatch, Outcome, Pair, Sides};
+use crate::pair::{Exposure, Level, Mismatch, Outcome, Pair, Sides};
 
 /// Every built-in pair, kernel pairs first, then by name.
 pub fn builtin() -> Vec<&'static dyn Pair> {
@@ -173,6 +173,7 @@ pub fn run_caught(pair: &dyn Pair, input: &[u8]) -> Outcome {
                 offset: 0,
                 reference: Vec::new(),
                 optimized: msg.into_bytes(),
+                exposure: Exposure::Public,
             })
         }
     }

@@ -34,7 +34,7 @@ use optimized::sntrup761::{BatchedRng, Optimized};
 
 use crate::kat::{KatKem, KatScheme};
 use crate::pair::{
-    Bound, Input, Level, Mismatch, Outcome, Pair, Precondition, Sides, i16_bytes, pattern,
+    Bound, Exposure, Input, Level, Mismatch, Outcome, Pair, Precondition, Sides, i16_bytes, pattern,
 };
 
 /// The sntrup761 variants, by name, in patch order.
@@ -678,13 +678,18 @@ pub fn transcript(v: Variant, rng: &mut dyn RandomSource, bad_ct: &[u8]) -> Tran
 
 /// Compares two transcripts field by field.
 pub fn compare_transcripts(a: &Transcript, b: &Transcript) -> Outcome {
-    Outcome::compare([
-        ("pk", a.pk.as_slice(), b.pk.as_slice()),
-        ("sk", &a.sk, &b.sk),
-        ("ct", &a.ct, &b.ct),
-        ("ss", &a.ss, &b.ss),
-        ("ss (decap)", &a.ss_dec, &b.ss_dec),
-        ("ss (implicit rejection)", &a.ss_rej, &b.ss_rej),
+    Outcome::compare_exposed([
+        ("pk", Exposure::Public, a.pk.as_slice(), b.pk.as_slice()),
+        ("sk", Exposure::Secret, &a.sk, &b.sk),
+        ("ct", Exposure::Public, &a.ct, &b.ct),
+        ("ss", Exposure::Secret, &a.ss, &b.ss),
+        ("ss (decap)", Exposure::Secret, &a.ss_dec, &b.ss_dec),
+        (
+            "ss (implicit rejection)",
+            Exposure::Secret,
+            &a.ss_rej,
+            &b.ss_rej,
+        ),
     ])
 }
 
@@ -716,6 +721,7 @@ pub fn run_api(left: Variant, right: Variant, source: Source, input: &[u8]) -> O
                     optimized: (rl.bytes().len() - replay.remaining())
                         .to_le_bytes()
                         .to_vec(),
+                    exposure: Exposure::Public,
                 });
             }
             match compare_transcripts(&a, &b2) {

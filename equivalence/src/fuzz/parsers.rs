@@ -47,8 +47,73 @@ pub struct Parser {
 /// Where parser regression inputs live, inside the regressions directory.
 pub const REGRESSIONS_SUBDIR: &str = "parsers";
 
+/// How a finding shows a result. A shared key is a secret even on fuzzer-chosen
+/// inputs (findings end up in logs and CI output), so it is shown only by a
+/// fingerprint: the first four bytes of its SHA3-256, enough to tell two keys apart.
+/// Public bytes (a ciphertext) are shown by length and fingerprint, errors and
+/// verdicts as they are.
+trait Shown {
+    /// The finding's text for `self`.
+    fn shown(&self) -> String;
+}
+
+impl Shown for () {
+    fn shown(&self) -> String {
+        "()".into()
+    }
+}
+
+impl Shown for [u8; 32] {
+    fn shown(&self) -> String {
+        format!("key #{}", hex::encode(&sha3_256(self)[..4]))
+    }
+}
+
+impl Shown for Vec<u8> {
+    fn shown(&self) -> String {
+        format!(
+            "{} bytes #{}",
+            self.len(),
+            hex::encode(&sha3_256(self)[..4])
+        )
+    }
+}
+
+impl<A: Shown, B: Shown> Shown for (A, B) {
+    fn shown(&self) -> String {
+        format!("({}, {})", self.0.shown(), self.1.shown())
+    }
+}
+
+impl<T: Shown> Shown for Result<T, Error> {
+    fn shown(&self) -> String {
+        match self {
+            Ok(v) => format!("Ok({})", v.shown()),
+            Err(e) => format!("Err({e:?})"),
+        }
+    }
+}
+
 /// Compares the two tiers' results, naming the first difference.
-fn same<T: PartialEq + core::fmt::Debug + ?Sized>(
+fn same<T: PartialEq + Shown + ?Sized>(
+    what: &str,
+    reference: &T,
+    optimized: &T,
+) -> Result<(), Finding> {
+    if reference == optimized {
+        Ok(())
+    } else {
+        Err(format!(
+            "{what}: the tiers differ: reference {}, optimized {}",
+            reference.shown(),
+            optimized.shown()
+        ))
+    }
+}
+
+/// [`same`] for public values (decoded polynomials, line-check results), shown in
+/// full.
+fn same_public<T: PartialEq + core::fmt::Debug + ?Sized>(
     what: &str,
     reference: &T,
     optimized: &T,
@@ -62,14 +127,13 @@ fn same<T: PartialEq + core::fmt::Debug + ?Sized>(
     }
 }
 
-fn expect_error<T: core::fmt::Debug>(
-    what: &str,
-    got: &Result<T, Error>,
-    want: &Error,
-) -> Result<(), Finding> {
+fn expect_error<T: Shown>(what: &str, got: &Result<T, Error>, want: &Error) -> Result<(), Finding> {
     match got {
         Err(e) if e == want => Ok(()),
-        other => Err(format!("{what}: expected Err({want:?}), got {other:?}")),
+        other => Err(format!(
+            "{what}: expected Err({want:?}), got {}",
+            other.shown()
+        )),
     }
 }
 
@@ -243,8 +307,10 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
         };
         if !consistent {
             return Err(format!(
-                "{}: parsed-key decapsulate {parsed:?} differs from decaps {a:?}",
-                v.name()
+                "{}: parsed-key decapsulate {} differs from decaps {}",
+                v.name(),
+                parsed.shown(),
+                a.shown()
             ));
         }
     }
@@ -277,8 +343,8 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
     match expect_k {
         Some(want) if key != want => Err(format!(
             "generated key: K = {}, expected {} (the encapsulated key, or J(z || c) after a change)",
-            hex::encode(key),
-            hex::encode(want)
+            key.shown(),
+            want.shown()
         )),
         _ => Ok(()),
     }
@@ -372,7 +438,7 @@ fn sntrup761_decode(data: &[u8]) -> Result<(), Finding> {
             rq_encode(&mut s2, &r);
             let mut r2 = [0 as Fq; P];
             rq_decode(&mut r2, &s2);
-            same("Rq_decode(Rq_encode(r)) against r", &r2[..], &r[..])
+            same_public("Rq_decode(Rq_encode(r)) against r", &r2[..], &r[..])
         }
         1 => {
             let s = g.array::<ROUNDED_BYTES>();
@@ -390,7 +456,7 @@ fn sntrup761_decode(data: &[u8]) -> Result<(), Finding> {
             rounded_encode(&mut s2, &r);
             let mut r2 = [0 as Fq; P];
             rounded_decode(&mut r2, &s2);
-            same(
+            same_public(
                 "Rounded_decode(Rounded_encode(r)) against r",
                 &r2[..],
                 &r[..],
@@ -408,7 +474,7 @@ fn sntrup761_decode(data: &[u8]) -> Result<(), Finding> {
                 small_encode(&mut s2, &f);
                 let mut want = s;
                 want[SMALL_BYTES - 1] &= 3;
-                same(
+                same_public(
                     "Small_encode(Small_decode(s)) against s",
                     &s2[..],
                     &want[..],
@@ -499,7 +565,7 @@ fn ntru_decode(data: &[u8]) -> Result<(), Finding> {
             if let Some(x) = a.0[..N - 1].iter().find(|x| **x >= Q) {
                 return Err(format!("poly_Sq_frombytes gave {x} >= q"));
             }
-            same(
+            same_public(
                 "poly_Sq_frombytes(poly_Sq_tobytes(a)) against a",
                 &poly_sq_frombytes(&poly_sq_tobytes(&a)).0[..N - 1],
                 &a.0[..N - 1],
@@ -515,7 +581,7 @@ fn ntru_decode(data: &[u8]) -> Result<(), Finding> {
                 ));
             }
             let mask = |p: &reference::ntruhps2048509::Poly| p.0.map(|x| x & (Q - 1));
-            same(
+            same_public(
                 "poly_Rq_sum_zero_frombytes(poly_Rq_sum_zero_tobytes(a)) against a, mod q",
                 &mask(&poly_rq_sum_zero_frombytes(&poly_rq_sum_zero_tobytes(&a)))[..],
                 &mask(&a)[..],
@@ -527,7 +593,7 @@ fn ntru_decode(data: &[u8]) -> Result<(), Finding> {
             if let Some(x) = a.0.iter().find(|x| **x > 2) {
                 return Err(format!("poly_S3_frombytes gave {x} > 2"));
             }
-            same(
+            same_public(
                 "poly_S3_frombytes(poly_S3_tobytes(a)) against a",
                 &poly_s3_frombytes(&poly_s3_tobytes(&a)).0[..],
                 &a.0[..],
@@ -678,7 +744,7 @@ pub static ED25519_VERIFY: Parser = Parser {
 fn sign_input(data: &[u8]) -> Result<(), Finding> {
     let a = ed::check_sign_input_lines(data, EdVariant::Reference, |_| {});
     let b = ed::check_sign_input_lines(data, EdVariant::Optimized, |_| {});
-    same("check_sign_input_lines", &a, &b)?;
+    same_public("check_sign_input_lines", &a, &b)?;
     let lines = data.split(|&c| c == b'\n').count();
     match a {
         Err(f) if f.line > lines => Err(format!("failure on line {} of {lines}", f.line)),
@@ -712,7 +778,7 @@ fn kat_response(data: &[u8]) -> Result<(), Finding> {
             let printed: String = resp.entries.iter().map(|e| e.to_text() + "\n").collect();
             let again = crate::kat::parse_response(&printed)
                 .map_err(|e| format!("printed entries do not parse: {e}"))?;
-            same(
+            same_public(
                 "entries after printing and parsing",
                 &again.entries,
                 &resp.entries,
@@ -762,6 +828,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A finding names a differing shared key by fingerprint only, never its bytes;
+    /// errors and the lengths of public bytes are shown as they are.
+    #[test]
+    fn findings_show_keys_only_by_fingerprint() {
+        let (k1, k2) = ([0x5au8; 32], [0xa5u8; 32]);
+        let found = same("decaps", &Ok::<_, Error>(k1), &Ok(k2)).unwrap_err();
+        assert!(
+            found.contains("key #") && found.contains("decaps"),
+            "{found}"
+        );
+        for k in [k1, k2] {
+            assert!(!found.contains(&hex::encode(k)[..8]), "{found}");
+            assert!(!found.contains(&format!("{k:?}")[..12]), "{found}");
+        }
+        let encaps = (vec![0x5au8; 768], k1);
+        let found = expect_error("ek", &Ok(encaps), &Error::ModulusCheck).unwrap_err();
+        assert!(
+            found.contains("768 bytes #") && !found.contains("5a5a5a5a"),
+            "{found}"
+        );
+        let found = same("decaps", &Ok(k1), &Err(Error::HashCheck)).unwrap_err();
+        assert!(found.contains("Err(HashCheck)"), "{found}");
     }
 
     /// The ML-KEM decapsulation check sees a generated key's K and, after a change of
