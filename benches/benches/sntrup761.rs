@@ -8,6 +8,8 @@
 //! CTR-DRBG, re-keys after every call: costly per call), `os` (getrandom, one system
 //! call per draw). Decapsulation draws nothing, so it has `source=none`.
 //!
+//! `op=rq-mult-small` and `op=r3-mult` time patch 07's two kernels alone.
+//!
 //! Run: `cargo bench -p benches --bench sntrup761`.
 
 // criterion's macros generate undocumented items.
@@ -124,11 +126,56 @@ fn draws(c: &mut Criterion) {
     g.finish();
 }
 
+/// The kernels patch 07 changes, alone: `Rq_mult_small` and `R3_mult` with a
+/// reduction after every multiply-add (reference) or one per output coefficient
+/// (optimized), on fixed inputs of the kernels' domain (the cost does not depend on
+/// the values: both are constant-time).
+fn mults(c: &mut Criterion) {
+    use reference::sntrup761::{Fq, Kernels, P, Reference, Small};
+    let mut g = c.benchmark_group("sntrup761");
+    g.sample_size(20)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1));
+    // |f| <= 2047 < q12, g and f3 in {-1, 0, 1}: spread by a multiplicative hash.
+    let spread = |i: usize, k: u32| (i as u32).wrapping_mul(0x9e37_79b1) >> k;
+    let f: [Fq; P] = core::array::from_fn(|i| (spread(i, 20) & 0xfff) as Fq - 2047);
+    let three = [-1, 0, 1, 0];
+    let s: [Small; P] = core::array::from_fn(|i| three[(spread(i, 16) & 3) as usize]);
+    let t: [Small; P] = core::array::from_fn(|i| three[(spread(i, 12) & 3) as usize]);
+    let mut h = [0 as Fq; P];
+    let mut h3 = [0 as Small; P];
+    g.bench_function("op=rq-mult-small,impl=reference", |b| {
+        b.iter(|| Reference::rq_mult_small(black_box(&mut h), black_box(&f), black_box(&s)));
+    });
+    g.bench_function("op=rq-mult-small,impl=optimized", |b| {
+        b.iter(|| {
+            optimized::sntrup761::Optimized::rq_mult_small(
+                black_box(&mut h),
+                black_box(&f),
+                black_box(&s),
+            )
+        });
+    });
+    g.bench_function("op=r3-mult,impl=reference", |b| {
+        b.iter(|| Reference::r3_mult(black_box(&mut h3), black_box(&s), black_box(&t)));
+    });
+    g.bench_function("op=r3-mult,impl=optimized", |b| {
+        b.iter(|| {
+            optimized::sntrup761::Optimized::r3_mult(
+                black_box(&mut h3),
+                black_box(&s),
+                black_box(&t),
+            )
+        });
+    });
+    g.finish();
+}
+
 /// Every sntrup761 benchmark group, in one module so the function the macro
 /// generates is documented by the module.
 mod group {
     #![allow(missing_docs)] // criterion_group! generates an undocumented `pub fn`
-    use super::{draws, ours, peers};
-    criterion::criterion_group!(benches, ours, peers, draws);
+    use super::{draws, mults, ours, peers};
+    criterion::criterion_group!(benches, ours, peers, draws, mults);
 }
 criterion_main!(group::benches);

@@ -510,14 +510,14 @@ impl Pair for Draw {
         1 + 48
     }
     fn run(&self, input: &[u8]) -> Outcome {
-        self.check(input, false)
+        self.check(input, ShortFromlist::Network)
     }
     /// As [`Pair::run`], but the reference `Short_random`'s words (drawn as the
     /// reference draws them) are sorted by [`short_fromlist_by_sort`] instead of the
     /// reference's sorting network: the sorted list is unique, so the polynomial is
     /// the reference's, at the cost of one network sort instead of two.
     fn run_fuzz(&self, input: &[u8]) -> Outcome {
-        self.check(input, true)
+        self.check(input, ShortFromlist::Sort)
     }
 }
 
@@ -538,10 +538,20 @@ fn short_fromlist_by_sort(words: &[u32; P]) -> [Small; P] {
     core::array::from_fn(|i| (l[i] & 3) as Small - 1)
 }
 
+/// How the reference side of the `Short_random` pair turns its words into a
+/// polynomial.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ShortFromlist {
+    /// The reference tier's own `Short_random` (its sorting network): the default run.
+    Network,
+    /// [`short_fromlist_by_sort`] on the reference tier's words: fuzzing.
+    Sort,
+}
+
 impl Draw {
-    /// The pair's check; `fast` sorts the reference's words with
-    /// [`short_fromlist_by_sort`] (`Short_random` only).
-    fn check(&self, input: &[u8], fast: bool) -> Outcome {
+    /// The pair's check; `reference_sort` says how the reference side of
+    /// `Short_random` sorts (`Small_random` has one way).
+    fn check(&self, input: &[u8], reference_sort: ShortFromlist) -> Outcome {
         let mut g = Input::new(input);
         let source = Source::ALL[pattern(g.selector(), 3)];
         let seed = g.array::<48>();
@@ -551,7 +561,7 @@ impl Draw {
         let draw = |reference: bool, rng: &mut dyn RandomSource| -> Vec<u8> {
             let mut x = [0 as Small; P];
             match (kind, reference) {
-                (DrawKernel::Short, true) if fast => {
+                (DrawKernel::Short, true) if reference_sort == ShortFromlist::Sort => {
                     x = short_fromlist_by_sort(&r::random::draw_words_per_coefficient(rng));
                 }
                 (DrawKernel::Short, true) => Reference::short_random(&mut x, rng),
