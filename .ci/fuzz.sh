@@ -89,6 +89,8 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
             "mlkem-e1-in-ntt-domain mlkem_encrypt_u 120" \
             "sntrup761-batched-last-word sntrup761_draws 120" \
             "sntrup761-rq-deferred-skips-the-first-product sntrup761_decaps 120" \
+            "sntrup761-rq-deferred-skips-the-first-product sntrup761_api 120" \
+            "sntrup761-batched-last-word sntrup761_api 120" \
             "ntruhps2048509-benes-flips-a-mask-bit ntru_r2_inv 120" \
             "ntruhps2048509-chain-skips-the-final-squaring ntru_rq_inv 120" \
             "sntrup761-acc-22bit-negative sntrup761_mult 120" \

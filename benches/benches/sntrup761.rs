@@ -136,7 +136,8 @@ fn mults(c: &mut Criterion) {
     g.sample_size(20)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1));
-    // |f| <= 2047 < q12, g and f3 in {-1, 0, 1}: spread by a multiplicative hash.
+    // f in [-2047, 2048] (|f| <= q12), g and f3 in {-1, 0, 1}: spread by a
+    // multiplicative hash.
     let spread = |i: usize, k: u32| (i as u32).wrapping_mul(0x9e37_79b1) >> k;
     let f: [Fq; P] = core::array::from_fn(|i| (spread(i, 20) & 0xfff) as Fq - 2047);
     let three = [-1, 0, 1, 0];

@@ -201,6 +201,8 @@ impl fmt::Debug for Mismatch {
         f.debug_struct("Mismatch")
             .field("field", &self.field)
             .field("offset", &self.offset)
+            .field("reference_len", &self.reference.len())
+            .field("optimized_len", &self.optimized.len())
             .field("reference", &self.show(&self.reference))
             .field("optimized", &self.show(&self.optimized))
             .field("exposure", &self.exposure)

@@ -336,8 +336,9 @@ fn exact_product_mod(f: &[i16; P], g: &[Small; P], m: i32) -> [i32; P] {
 /// unique canonical product for every input meeting the kernel preconditions
 /// (|f| <= q12 or 2, |g| <= 2), which the decoders guarantee inside `decapsulate`;
 /// `cargo test` checks the two agree (`exact_products_decapsulate_as_the_reference`).
-/// The fuzz targets `sntrup761_mult` and `sntrup761_decaps` use it; the per-step
-/// products were most of their time.
+/// The fuzz targets `sntrup761_mult`, `sntrup761_decaps` and `sntrup761_api` use it
+/// (the last also as [`BatchedExactProducts`]); the per-step products were most of
+/// their time.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ExactProducts;
 
@@ -355,6 +356,36 @@ impl Kernels for ExactProducts {
         let e = exact_product_mod(&f, g, 3);
         h.iter_mut().zip(e).for_each(|(h, e)| *h = e as Small);
     }
+}
+
+/// The batched-rng tier as the `sntrup761_api` fuzz target runs it: [`BatchedRng`]'s
+/// one-call draws (patch 06), with [`ExactProducts`]' products in place of the
+/// per-step ones. Against [`ExactProducts`] it isolates patch 06 as
+/// `reference-vs-batched-rng` does; against [`Optimized`], patch 07.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BatchedExactProducts;
+
+impl Kernels for BatchedExactProducts {
+    fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
+        BatchedRng::draw_words(rng)
+    }
+    fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
+        ExactProducts::rq_mult_small(h, f, g);
+    }
+    fn r3_mult(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
+        ExactProducts::r3_mult(h, f, g);
+    }
+}
+
+/// How the tiers that keep the reference's multiplications (reference, batched-rng)
+/// compute them in [`transcript_with`] and [`run_api_with`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Products {
+    /// As shipped: a freeze after every multiply-add (`cargo test`, `refopt check`).
+    PerStep,
+    /// [`ExactProducts`]: the same unique canonical products, computed exactly (the
+    /// `sntrup761_api` fuzz target; the per-step products were most of its time).
+    Exact,
 }
 
 /// `Rq_mult_small`: freeze after every multiply-add against one freeze per output
@@ -647,8 +678,9 @@ impl Source {
 }
 
 /// Everything one variant outputs for one seed: pk, sk, ct, ss, ss from decap, and
-/// the implicit-rejection ss of a fixed random ciphertext.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// the implicit-rejection ss of a fixed random ciphertext. `Debug` shows pk and ct
+/// only (the lengths of the rest); compare with [`compare_transcripts`].
+#[derive(Clone, PartialEq, Eq)]
 pub struct Transcript {
     /// Public key.
     pub pk: Vec<u8>,
@@ -664,18 +696,58 @@ pub struct Transcript {
     pub ss_rej: Vec<u8>,
 }
 
+impl core::fmt::Debug for Transcript {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let secret = |v: &[u8]| format!("<{} secret bytes>", v.len());
+        f.debug_struct("Transcript")
+            .field("pk", &hex::encode(&self.pk))
+            .field("sk", &secret(&self.sk))
+            .field("ct", &hex::encode(&self.ct))
+            .field("ss", &secret(&self.ss))
+            .field("ss_dec", &secret(&self.ss_dec))
+            .field("ss_rej", &secret(&self.ss_rej))
+            .finish()
+    }
+}
+
 /// keypair, encap, decap, and decap of `bad_ct`, all drawing from one source.
 ///
 /// # Panics
 /// If `bad_ct` is not 1039 bytes, or if the KEM rejects its own key or ciphertext
 /// (a bug, which the lab wants to see).
 pub fn transcript(v: Variant, rng: &mut dyn RandomSource, bad_ct: &[u8]) -> Transcript {
-    let mut kp = v.keypair(rng);
-    let (ct, ss) = v
-        .encapsulate(&kp.pk, rng)
-        .expect("a generated public key has the right length");
-    let ss_dec = v.decapsulate(&kp.sk, &ct).expect("lengths are right");
-    let ss_rej = v.decapsulate(&kp.sk, bad_ct).expect("lengths are right");
+    transcript_with(v, Products::PerStep, rng, bad_ct)
+}
+
+/// [`transcript`] with the reference and batched-rng tiers' products computed as
+/// `products` says (the optimized tier's are its own).
+///
+/// # Panics
+/// As [`transcript`].
+pub fn transcript_with(
+    v: Variant,
+    products: Products,
+    rng: &mut dyn RandomSource,
+    bad_ct: &[u8],
+) -> Transcript {
+    match (v, products) {
+        (Variant::Reference, Products::PerStep) => transcript_of::<Reference>(rng, bad_ct),
+        (Variant::Reference, Products::Exact) => transcript_of::<ExactProducts>(rng, bad_ct),
+        (Variant::BatchedRng, Products::PerStep) => transcript_of::<BatchedRng>(rng, bad_ct),
+        (Variant::BatchedRng, Products::Exact) => {
+            transcript_of::<BatchedExactProducts>(rng, bad_ct)
+        }
+        (Variant::Optimized, _) => transcript_of::<Optimized>(rng, bad_ct),
+    }
+}
+
+/// [`transcript`] over the kernels `K`.
+fn transcript_of<K: Kernels>(rng: &mut dyn RandomSource, bad_ct: &[u8]) -> Transcript {
+    let mut kp = r::keypair::<K, _>(rng);
+    let (ct, ss) =
+        r::encapsulate::<K, _>(&kp.pk, rng).expect("a generated public key has the right length");
+    let ss_dec = r::decapsulate::<K>(&kp.sk, &ct).expect("lengths are right");
+    let ss_rej = r::decapsulate::<K>(&kp.sk, bad_ct).expect("lengths are right");
     Transcript {
         pk: core::mem::take(&mut kp.pk),
         sk: core::mem::take(&mut kp.sk),
@@ -707,6 +779,18 @@ pub fn compare_transcripts(a: &Transcript, b: &Transcript) -> Outcome {
 /// variants draw differently and the source is not call-boundary invariant, a
 /// difference is reported as [`Outcome::PreconditionNotMet`], not a mismatch.
 pub fn run_api(left: Variant, right: Variant, source: Source, input: &[u8]) -> Outcome {
+    run_api_with(left, right, Products::PerStep, source, input)
+}
+
+/// [`run_api`] with the reference and batched-rng tiers' products computed as
+/// `products` says.
+pub fn run_api_with(
+    left: Variant,
+    right: Variant,
+    products: Products,
+    source: Source,
+    input: &[u8],
+) -> Outcome {
     let mut g = Input::new(input);
     let seed = g.array::<48>();
     let mut bad_ct = vec![0u8; CIPHERTEXT_BYTES];
@@ -714,15 +798,15 @@ pub fn run_api(left: Variant, right: Variant, source: Source, input: &[u8]) -> O
     let mut rl = Tape::new(source.make(&seed));
     let mut rr = source.make(&seed);
     let invariant = rl.is_call_boundary_invariant();
-    let a = transcript(left, &mut rl, &bad_ct);
-    let b = transcript(right, rr.as_mut(), &bad_ct);
+    let a = transcript_with(left, products, &mut rl, &bad_ct);
+    let b = transcript_with(right, products, rr.as_mut(), &bad_ct);
     match compare_transcripts(&a, &b) {
         Outcome::Mismatch(m) if !invariant && left.batches_draws() != right.batches_draws() => {
             // Evidence that the call boundaries, and nothing else, make the difference:
             // fed the very bytes the left side drew, as one stream, the right side must
             // agree exactly.
             let mut replay = Replay::new(rl.bytes().to_vec());
-            let b2 = transcript(right, &mut replay, &bad_ct);
+            let b2 = transcript_with(right, products, &mut replay, &bad_ct);
             if replay.overrun() || replay.remaining() != 0 {
                 return Outcome::Mismatch(Mismatch {
                     field: "bytes drawn".into(),
@@ -804,6 +888,12 @@ impl Pair for Api {
     }
     fn run(&self, input: &[u8]) -> Outcome {
         run_api(self.left, self.right, self.source, input)
+    }
+    /// As [`Pair::run`] with [`Products::Exact`]: the per-step tiers' products
+    /// computed exactly, the same values (`cargo test`:
+    /// `api_pairs_agree_with_exact_products`).
+    fn run_fuzz(&self, input: &[u8]) -> Outcome {
+        run_api_with(self.left, self.right, Products::Exact, self.source, input)
     }
 }
 

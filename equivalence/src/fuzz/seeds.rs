@@ -68,22 +68,25 @@ impl DecapsScheme {
 /// public key: the optimized tier of `scheme` from a fixed ChaCha20 seed.
 fn generated_key_seed(scheme: DecapsScheme) -> Vec<u8> {
     let mut rng = reference::rng::ChaCha20Source::new([0x5e; 32]);
-    let (sk, ct) = if scheme == DecapsScheme::Ntru {
-        use crate::ntruhps2048509::Variant;
-        let kp = Variant::Optimized.keypair(&mut rng);
-        let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
-        reference::RandomSource::fill(&mut rng, &mut coins);
-        let (ct, _) = Variant::Optimized
-            .encaps_derand(&kp.pk, &coins)
-            .expect("a generated public key is valid");
-        (kp.sk.to_vec(), ct.to_vec())
-    } else {
-        use crate::sntrup761::Variant;
-        let kp = Variant::Optimized.keypair(&mut rng);
-        let (ct, _) = Variant::Optimized
-            .encapsulate(&kp.pk, &mut rng)
-            .expect("a generated public key is valid");
-        (kp.sk.clone(), ct)
+    let (sk, ct) = match scheme {
+        DecapsScheme::Ntru => {
+            use crate::ntruhps2048509::Variant;
+            let kp = Variant::Optimized.keypair(&mut rng);
+            let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
+            reference::RandomSource::fill(&mut rng, &mut coins);
+            let (ct, _) = Variant::Optimized
+                .encaps_derand(&kp.pk, &coins)
+                .expect("a generated public key is valid");
+            (kp.sk.to_vec(), ct.to_vec())
+        }
+        DecapsScheme::Sntrup761 => {
+            use crate::sntrup761::Variant;
+            let kp = Variant::Optimized.keypair(&mut rng);
+            let (ct, _) = Variant::Optimized
+                .encapsulate(&kp.pk, &mut rng)
+                .expect("a generated public key is valid");
+            (kp.sk.clone(), ct)
+        }
     };
     let mut seed = vec![0x11];
     seed.extend(&sk[..]);
