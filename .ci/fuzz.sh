@@ -11,9 +11,11 @@
 # 3. Planted bugs, each found from the committed seeds within its time limit:
 #    ed25519-mulm-no-final-subtraction (wrong only when mulm's folded value lies in
 #    [p, 2^255)) by ed25519_mulm; mlkem-decaps-no-length-check (a parser bug) and
-#    mlkem-e1-in-ntt-domain (the tiers' verdicts differ) by mlkem_decaps. The first
-#    crash is turned into a regression line with `refopt fuzz keep` (plant build of
-#    .ci/plant-build.sh) and replayed: it must fail with the plant and pass without.
+#    mlkem-e1-in-ntt-domain (the tiers' verdicts differ) by mlkem_decaps; and one or
+#    two plants for each cheaper fuzz check (Pair::run_fuzz, ExactProducts,
+#    Products::Exact), listed below. The first crash is turned into a regression
+#    line with `refopt fuzz keep` (plant build of .ci/plant-build.sh) and replayed:
+#    it must fail with the plant and pass without.
 # Budget (measured 2026-12-01 on the 2-core machine, nothing else running, smoke runs
 # of 5 s/3 s then): 4 min 26 s in all: build 76 s from an empty target directory, smoke
 # runs 3 min 9 s, plant checks 1 s, plus the plant build of .ci/plant-build.sh (shared with the other
