@@ -172,13 +172,16 @@ impl Mismatch {
                 let start = self.offset.min(end);
                 format!("..{}..", hex::encode(&v[start..end]))
             }
-            Exposure::Secret => {
-                use sha3::Digest;
-                let h = sha3::Sha3_256::digest(v);
-                format!("(secret, SHA3-256 #{})", hex::encode(&h[..4]))
-            }
+            Exposure::Secret => format!("(secret, SHA3-256 #{})", fingerprint(v)),
         }
     }
+}
+
+/// How a report names secret bytes: the first four bytes of their SHA3-256, in hex
+/// (enough to tell two values apart, nothing of the value itself).
+pub(crate) fn fingerprint(v: &[u8]) -> String {
+    use sha3::Digest;
+    hex::encode(&sha3::Sha3_256::digest(v)[..4])
 }
 
 impl fmt::Display for Mismatch {

@@ -25,7 +25,7 @@ use reference::mlkem::{self as r, Params};
 use crate::ed25519::{self as ed, Variant as EdVariant};
 use crate::mlkem::Variant as MlkemVariant;
 use crate::ntruhps2048509::Variant as NtruVariant;
-use crate::pair::{Input, pattern};
+use crate::pair::{Input, fingerprint, pattern};
 use crate::sntrup761::{ExactProducts, Variant as SntrupVariant};
 
 /// A property violation found by a parser check.
@@ -65,17 +65,13 @@ impl Shown for () {
 
 impl Shown for [u8; 32] {
     fn shown(&self) -> String {
-        format!("key #{}", hex::encode(&sha3_256(self)[..4]))
+        format!("key #{}", fingerprint(self))
     }
 }
 
 impl Shown for Vec<u8> {
     fn shown(&self) -> String {
-        format!(
-            "{} bytes #{}",
-            self.len(),
-            hex::encode(&sha3_256(self)[..4])
-        )
+        format!("{} bytes #{}", self.len(), fingerprint(self))
     }
 }
 
@@ -100,15 +96,7 @@ fn same<T: PartialEq + Shown + ?Sized>(
     reference: &T,
     optimized: &T,
 ) -> Result<(), Finding> {
-    if reference == optimized {
-        Ok(())
-    } else {
-        Err(format!(
-            "{what}: the tiers differ: reference {}, optimized {}",
-            reference.shown(),
-            optimized.shown()
-        ))
-    }
+    same_shown_by(what, reference, optimized, T::shown)
 }
 
 /// [`same`] for public values (decoded polynomials, `sign.input` line-check results),
@@ -118,11 +106,23 @@ fn same_public<T: PartialEq + core::fmt::Debug + ?Sized>(
     reference: &T,
     optimized: &T,
 ) -> Result<(), Finding> {
+    same_shown_by(what, reference, optimized, |v| format!("{v:?}"))
+}
+
+/// Compares the two tiers' results; a difference shows both by `show`.
+fn same_shown_by<T: PartialEq + ?Sized>(
+    what: &str,
+    reference: &T,
+    optimized: &T,
+    show: impl Fn(&T) -> String,
+) -> Result<(), Finding> {
     if reference == optimized {
         Ok(())
     } else {
         Err(format!(
-            "{what}: the tiers differ: reference {reference:?}, optimized {optimized:?}"
+            "{what}: the tiers differ: reference {}, optimized {}",
+            show(reference),
+            show(optimized)
         ))
     }
 }
