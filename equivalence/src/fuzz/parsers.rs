@@ -251,16 +251,28 @@ fn mlkem_j(z: &[u8], c: &[u8]) -> [u8; 32] {
 }
 
 /// `mlkem_decaps`: ML-KEM.Decaps on an arbitrary decapsulation key and ciphertext,
-/// both tiers, through the encoded-key API and the parsed-key API. The kind byte
-/// picks: raw dk (the stored H(ek) as given), raw dk with a matching H(ek), or a
-/// generated key pair with a ciphertext encapsulated to it, optionally with one byte
-/// changed. Expected: wrong lengths are `InvalidLength` (ciphertext first), a wrong
-/// H(ek) is `HashCheck`; for a generated key the encapsulated K, or after a change
-/// the implicit-rejection key J(z ‖ c); identical results from both tiers.
+/// one tier through the encoded-key API (`decaps`) against the other through the
+/// parsed-key API (`DecapsulationKey::from_bytes`, then `decapsulate`), so that each
+/// input compares two decapsulations that differ in both tier and API; the kind byte
+/// picks which tier takes which API, as well as the kind: raw dk (the stored H(ek)
+/// as given), raw dk with a matching H(ek), or a generated key pair with a
+/// ciphertext encapsulated to it, optionally with one byte changed. Expected: wrong
+/// lengths are `InvalidLength` (in `decaps`, ciphertext first), a wrong H(ek) is
+/// `HashCheck`; for a generated key the encapsulated K, or after a change the
+/// implicit-rejection key J(z ‖ c); identical results from both, except that with a
+/// ciphertext of the wrong length and a bad dk each API may name its own check first.
 fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
     let mut g = Input::new(data);
     let p = mlkem_params(&g);
-    let kind = g.below(3);
+    // One byte: kind = its value in 0..3 (as `below(3)` reads it), and which tier
+    // takes the encoded-key API. Each (tier, API) combination meets a different one.
+    let kind_and_api = g.below(6);
+    let kind = kind_and_api >> 1;
+    let (encoded, parsed) = if kind_and_api & 1 == 0 {
+        (MlkemVariant::Reference, MlkemVariant::Optimized)
+    } else {
+        (MlkemVariant::Optimized, MlkemVariant::Reference)
+    };
     let lens = g.u8();
     let dk_len = length(&mut g, lens & 0x0f, p.dk_len());
     let ct_len = length(&mut g, lens >> 4, p.ct_len());
@@ -294,25 +306,21 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
         g.fill(&mut c);
         (dk, c, None)
     };
-    let a = MlkemVariant::Reference.decaps(p, &dk, &c);
-    let b = MlkemVariant::Optimized.decaps(p, &dk, &c);
-    same("decaps", &a, &b)?;
-    for v in [MlkemVariant::Reference, MlkemVariant::Optimized] {
-        let parsed =
-            r::DecapsulationKey::from_bytes(p, &dk).and_then(|key| v.decapsulate(&key, &c));
-        let consistent = match (&parsed, &a) {
-            (Ok(x), Ok(y)) => x == y,
-            (Err(x), Err(y)) => x == y || (c.len() != p.ct_len()),
-            _ => false,
-        };
-        if !consistent {
-            return Err(format!(
-                "{}: parsed-key decapsulate {} differs from decaps {}",
-                v.name(),
-                parsed.shown(),
-                a.shown()
-            ));
-        }
+    let a = encoded.decaps(p, &dk, &c);
+    let b = r::DecapsulationKey::from_bytes(p, &dk).and_then(|key| parsed.decapsulate(&key, &c));
+    let consistent = match (&b, &a) {
+        (Ok(x), Ok(y)) => x == y,
+        (Err(x), Err(y)) => x == y || c.len() != p.ct_len(),
+        _ => false,
+    };
+    if !consistent {
+        return Err(format!(
+            "{} parsed-key decapsulate {} differs from {} decaps {}",
+            parsed.name(),
+            b.shown(),
+            encoded.name(),
+            a.shown()
+        ));
     }
     if ct_len != p.ct_len() {
         return expect_error(
@@ -361,7 +369,7 @@ pub static MLKEM_EK: Parser = Parser {
 /// ML-KEM decapsulation keys and ciphertexts.
 pub static MLKEM_DECAPS: Parser = Parser {
     name: "mlkem_decaps",
-    what: "ML-KEM dk and ciphertext decoders (lengths, hash check) and Decaps, both tiers, both APIs",
+    what: "ML-KEM dk and ciphertext decoders (lengths, hash check) and Decaps, one tier per API",
     max_len: 1 + 1 + 1 + 2 + 2 + 2 * (3168 + 1568),
     check: mlkem_decaps,
 };
@@ -872,15 +880,31 @@ mod tests {
     /// one ciphertext byte, J(z ‖ c).
     #[test]
     fn mlkem_decaps_checks_the_real_and_the_rejection_key() {
-        // kind 2 (below(3) of 0xff), right lengths, seeds 1, 2, 3; change at byte 0.
-        let mut input = vec![0u8, 0xff, 0x11];
-        input.extend([1u8; 32]);
-        input.extend([2u8; 32]);
-        input.extend([3u8; 32]);
-        // Past the end the position reads 0: c unchanged, K is the encapsulated key.
-        assert_eq!(mlkem_decaps(&input), Ok(()));
-        // Position 0xffff maps to ct_len: the last byte of c changed, K = J(z || c).
-        input.extend([0xffu8, 0xff]);
-        assert_eq!(mlkem_decaps(&input), Ok(()));
+        // Kind 2 (below(6) of 0xc0 is 4, of 0xff 5: the reference, then the optimized
+        // tier through the encoded-key API), right lengths, seeds 1, 2, 3.
+        for kind_and_api in [0xc0u8, 0xff] {
+            let mut input = vec![0u8, kind_and_api, 0x11];
+            input.extend([1u8; 32]);
+            input.extend([2u8; 32]);
+            input.extend([3u8; 32]);
+            // Past the end the position reads 0: c unchanged, K is the encapsulated key.
+            assert_eq!(mlkem_decaps(&input), Ok(()));
+            // Position 0xffff maps to ct_len: the last byte of c changed, K = J(z || c).
+            input.extend([0xffu8, 0xff]);
+            assert_eq!(mlkem_decaps(&input), Ok(()));
+        }
+    }
+
+    /// A wrong-length ciphertext with a dk that fails its hash check: `decaps` names
+    /// the ciphertext, the parsed-key API the dk; either tier on either API.
+    #[test]
+    fn mlkem_decaps_allows_each_api_its_own_first_error() {
+        // ML-KEM-512 (selector 0), kind 0 with each API assignment, dk of the right
+        // length (low nibble 1) and a ciphertext of the wrong one (high nibble 0).
+        for kind_and_api in [0x00u8, 0x30] {
+            let mut input = vec![0u8, kind_and_api, 0x01];
+            input.extend(vec![0x5a; 4000]);
+            assert_eq!(mlkem_decaps(&input), Ok(()));
+        }
     }
 }
