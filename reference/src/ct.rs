@@ -80,6 +80,32 @@ pub fn declassify_u32(x: u32) -> u32 {
     u32::from_ne_bytes(*black_box(&mut bytes))
 }
 
+/// The hygiene every secret-holding type of this crate shares, for types that
+/// implement [`zeroize::Zeroize`] (wiping their secret parts) and
+/// [`subtle::ConstantTimeEq`]: `Drop` wipes, [`zeroize::ZeroizeOnDrop`] says so, and
+/// `==` is the constant-time comparison (`PartialEq`, `Eq`). Each type writes its own
+/// `Zeroize`, `ConstantTimeEq` and secret-free `Debug`.
+macro_rules! secret_hygiene {
+    ($($t:ty),+ $(,)?) => {$(
+        impl Drop for $t {
+            fn drop(&mut self) {
+                zeroize::Zeroize::zeroize(self);
+            }
+        }
+
+        impl zeroize::ZeroizeOnDrop for $t {}
+
+        impl PartialEq for $t {
+            fn eq(&self, other: &Self) -> bool {
+                subtle::ConstantTimeEq::ct_eq(self, other).into()
+            }
+        }
+
+        impl Eq for $t {}
+    )+};
+}
+pub(crate) use secret_hygiene;
+
 #[cfg(test)]
 mod tests {
     use super::*;

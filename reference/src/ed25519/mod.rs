@@ -48,7 +48,7 @@ pub mod scalar;
 
 use sha2::{Digest, Sha512};
 use subtle::{Choice, ConstantTimeEq};
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
 use crate::error::{Error, check_length};
 pub use contracts::{addm_ensures, carry_lemma_holds, mulm_ensures, reduce_ensures, subm_ensures};
@@ -182,27 +182,13 @@ impl Zeroize for SigningKey {
     }
 }
 
-impl Drop for SigningKey {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl ZeroizeOnDrop for SigningKey {}
+crate::ct::secret_hygiene!(SigningKey);
 
 impl ConstantTimeEq for SigningKey {
     fn ct_eq(&self, other: &Self) -> Choice {
         self.seed.ct_eq(&other.seed)
     }
 }
-
-impl PartialEq for SigningKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for SigningKey {}
 
 impl core::fmt::Debug for SigningKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

@@ -34,7 +34,7 @@ pub use contracts::{encrypt_u_ensures, encrypt_u_requires, is_canonical};
 use field::{Fe, Zq};
 pub use ntt::{NttPoly, Poly};
 use subtle::{Choice, ConstantTimeEq};
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
 /// The largest module rank (ML-KEM-1024).
 pub const MAX_K: usize = 4;
@@ -207,27 +207,13 @@ impl Zeroize for KeyPair {
     }
 }
 
-impl Drop for KeyPair {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl ZeroizeOnDrop for KeyPair {}
+crate::ct::secret_hygiene!(KeyPair);
 
 impl ConstantTimeEq for KeyPair {
     fn ct_eq(&self, other: &Self) -> Choice {
         self.ek.ct_eq(&other.ek) & self.dk.ct_eq(&other.dk)
     }
 }
-
-impl PartialEq for KeyPair {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for KeyPair {}
 
 impl core::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -369,13 +355,7 @@ impl Zeroize for DecapsulationKey {
     }
 }
 
-impl Drop for DecapsulationKey {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl ZeroizeOnDrop for DecapsulationKey {}
+crate::ct::secret_hygiene!(DecapsulationKey);
 
 impl ConstantTimeEq for DecapsulationKey {
     /// The encoded keys decide everything else (ŝ, ek, H(ek), z are parsed from them).
@@ -383,14 +363,6 @@ impl ConstantTimeEq for DecapsulationKey {
         self.bytes.ct_eq(&other.bytes)
     }
 }
-
-impl PartialEq for DecapsulationKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for DecapsulationKey {}
 
 impl core::fmt::Debug for DecapsulationKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

@@ -33,7 +33,7 @@ pub use contracts::{r2_invertible, r2_is_inverse, rq_is_inverse, rq_mul_is_exact
 pub use poly::Poly;
 use sha3::{Digest, Sha3_256};
 use subtle::{Choice, ConstantTimeEq};
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
 /// The parameters of ntruhps2048509 and the sizes derived from them (`params.h`).
 pub mod params {
@@ -161,27 +161,13 @@ impl Zeroize for KeyPair {
     }
 }
 
-impl Drop for KeyPair {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl ZeroizeOnDrop for KeyPair {}
+crate::ct::secret_hygiene!(KeyPair);
 
 impl ConstantTimeEq for KeyPair {
     fn ct_eq(&self, other: &Self) -> Choice {
         self.pk.ct_eq(&other.pk) & self.sk.ct_eq(&other.sk)
     }
 }
-
-impl PartialEq for KeyPair {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for KeyPair {}
 
 impl core::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

@@ -20,7 +20,7 @@ use crate::ct;
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
 use subtle::{Choice, ConstantTimeEq};
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::Zeroize;
 
 /// `bytes` as an array of its required length.
 ///
@@ -175,13 +175,7 @@ impl Zeroize for KeyPair {
     }
 }
 
-impl Drop for KeyPair {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl ZeroizeOnDrop for KeyPair {}
+crate::ct::secret_hygiene!(KeyPair);
 
 impl core::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -197,14 +191,6 @@ impl ConstantTimeEq for KeyPair {
         self.pk.ct_eq(&other.pk) & self.sk.ct_eq(&other.sk)
     }
 }
-
-impl PartialEq for KeyPair {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for KeyPair {}
 
 /// KEM_KeyGen. Draws, in order: g (3044 bytes, again per retry), f (3044 bytes),
 /// ρ (one 191-byte call); the kernels decide how the polynomial draws are split
