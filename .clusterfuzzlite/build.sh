@@ -9,7 +9,7 @@
 #
 # Build: `cargo fuzz build -O --no-trace-compares`: optimized, no debug assertions
 # (the O(n^2) contract predicates), overflow checks on except in the reference crate
-# (fuzz/Cargo.toml), portable x86-64 code (no target-cpu: the binaries run on any
+# (fuzz/Cargo.toml says what covers overflow there), portable x86-64 code (no target-cpu: the binaries run on any
 # fuzzing host), and no comparison tracing: the constant-time kernels compare on
 # every step, and tracing those comparisons took 60-90 % of the time of the
 # arithmetic targets (fuzz/README.md, Speed); edge coverage still steers, and the

@@ -154,6 +154,12 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         for b in [0x00u8, 0x11, 0x80, 0xff] {
                             out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
                         }
+                        if t.name == "mlkem_decaps" {
+                            // Its kind byte also picks the tier on the encoded-key API:
+                            // 0x80 and 0xff give the optimized one for kinds 1 and 2,
+                            // 0xc0 the reference for kind 2 (a generated key pair).
+                            out.push((format!("edge-{a:02x}-c0"), vec![a, 0xc0, 0x11, 0x11]));
+                        }
                     }
                     if let Some(scheme) = DecapsScheme::of(p.name) {
                         // A key pair and a ciphertext that decapsulates to the
@@ -398,10 +404,12 @@ mod tests {
         for t in TARGETS {
             let seeds = edge_seeds(t);
             // At most 16 per kernel pair (every sixteenth selector), 12 otherwise, and
-            // one generated key pair for the sntrup761 and NTRU decapsulation targets.
+            // one generated key pair for the sntrup761 and NTRU decapsulation targets,
+            // three more for mlkem_decaps' API assignment.
             let most = match t.kind {
                 Kind::Pairs(names) if t.class == Class::Kernel => 16 * names.len(),
                 _ if DecapsScheme::of(t.name).is_some() => 13,
+                _ if t.name == "mlkem_decaps" => 15,
                 _ => 12,
             };
             assert!(
