@@ -329,22 +329,28 @@ fn exact_product_mod(f: &[i16; P], g: &[Small; P], m: i32) -> [i32; P] {
     })
 }
 
-/// The reference tier as the fuzz targets run it: [`Reference`]'s per-coefficient
-/// draws, with `Rq_mult_small` and `R3_mult` computed exactly instead: each coefficient
-/// of the product modulo x^p − x − 1 as one `i32` column sum, reduced once (the private
-/// `exact_product_mod`), rather than frozen after every multiply-add. Both give the
-/// unique canonical product for every input meeting the kernel preconditions
-/// (|f| <= q12 or 2, |g| <= 2), which the decoders guarantee inside `decapsulate`;
-/// `cargo test` checks the two agree (`exact_products_decapsulate_as_the_reference`).
-/// The fuzz targets `sntrup761_mult`, `sntrup761_decaps` and `sntrup761_api` use it
-/// (the last also as [`BatchedExactProducts`]); the per-step products were most of
-/// their time.
+/// A tier as the fuzz targets run it: `D`'s draws, with `Rq_mult_small` and `R3_mult`
+/// computed exactly instead of frozen after every multiply-add: each coefficient of
+/// the product modulo x^p − x − 1 as one `i32` column sum, reduced once (the private
+/// `exact_product_mod`). Both give the unique canonical product for every input
+/// meeting the kernel preconditions (|f| <= q12 or 2, |g| <= 2), which the decoders
+/// guarantee inside `decapsulate`; `cargo test` checks the two agree
+/// (`exact_products_decapsulate_as_the_reference`, `api_pairs_agree_with_exact_products`).
+/// `ExactProducts` (the reference's draws) is the reference tier of the fuzz targets
+/// `sntrup761_mult`, `sntrup761_decaps` and `sntrup761_api`; [`BatchedExactProducts`]
+/// the batched-rng tier of the last. The per-step products were most of their time.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ExactProducts;
+pub struct ExactProducts<D = Reference>(core::marker::PhantomData<D>);
 
-impl Kernels for ExactProducts {
+/// The batched-rng tier as the `sntrup761_api` fuzz target runs it: [`BatchedRng`]'s
+/// one-call draws (patch 06) with exact products. Against [`ExactProducts`] it
+/// isolates patch 06 as `reference-vs-batched-rng` does; against [`Optimized`], patch
+/// 07.
+pub type BatchedExactProducts = ExactProducts<BatchedRng>;
+
+impl<D: Kernels> Kernels for ExactProducts<D> {
     fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
-        Reference::draw_words(rng)
+        D::draw_words(rng)
     }
     fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
         let e = exact_product_mod(f, g, r::Q);
@@ -355,25 +361,6 @@ impl Kernels for ExactProducts {
         let f = f.map(i16::from);
         let e = exact_product_mod(&f, g, 3);
         h.iter_mut().zip(e).for_each(|(h, e)| *h = e as Small);
-    }
-}
-
-/// The batched-rng tier as the `sntrup761_api` fuzz target runs it: [`BatchedRng`]'s
-/// one-call draws (patch 06), with [`ExactProducts`]' products in place of the
-/// per-step ones. Against [`ExactProducts`] it isolates patch 06 as
-/// `reference-vs-batched-rng` does; against [`Optimized`], patch 07.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BatchedExactProducts;
-
-impl Kernels for BatchedExactProducts {
-    fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
-        BatchedRng::draw_words(rng)
-    }
-    fn rq_mult_small(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
-        ExactProducts::rq_mult_small(h, f, g);
-    }
-    fn r3_mult(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
-        ExactProducts::r3_mult(h, f, g);
     }
 }
 

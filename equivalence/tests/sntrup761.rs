@@ -453,12 +453,12 @@ fn exact_products_decapsulate_as_the_reference() {
         let g = [gs; P];
         let (mut want, mut got) = ([0; P], [0; P]);
         r::Reference::rq_mult_small(&mut want, &f, &g);
-        ExactProducts::rq_mult_small(&mut got, &f, &g);
+        <ExactProducts>::rq_mult_small(&mut got, &f, &g);
         assert_eq!(want, got, "Rq, f = {fs}·q12, g = {gs}");
         let f3 = [gs * fs as i8; P];
         let (mut want, mut got) = ([0; P], [0; P]);
         r::Reference::r3_mult(&mut want, &f3, &g);
-        ExactProducts::r3_mult(&mut got, &f3, &g);
+        <ExactProducts>::r3_mult(&mut got, &f3, &g);
         assert_eq!(want, got, "R3, f = {}, g = {gs}", gs * fs as i8);
     }
 }
