@@ -161,6 +161,14 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                             out.push((format!("edge-{a:02x}-c0"), vec![a, 0xc0, 0x11, 0x11]));
                         }
                     }
+                    if t.name == "ed25519_verify" {
+                        // Its selector also picks the tier in plain mode: 0x00 gives
+                        // the reference for kind 0, 0x80 and 0xff the optimized one for
+                        // kinds 1 and 2; 0x40, 0x60 and 0xc0 the other tier for each.
+                        for a in [0x40u8, 0x60, 0xc0] {
+                            out.push((format!("edge-{a:02x}-11"), vec![a, 0x11, 0x11, 0x11]));
+                        }
+                    }
                     if let Some(scheme) = DecapsScheme::of(p.name) {
                         // A key pair and a ciphertext that decapsulates to the
                         // encapsulated key: arbitrary bytes are always implicitly
@@ -405,11 +413,11 @@ mod tests {
             let seeds = edge_seeds(t);
             // At most 16 per kernel pair (every sixteenth selector), 12 otherwise, and
             // one generated key pair for the sntrup761 and NTRU decapsulation targets,
-            // three more for mlkem_decaps' API assignment.
+            // three more for mlkem_decaps' API and ed25519_verify's mode assignment.
             let most = match t.kind {
                 Kind::Pairs(names) if t.class == Class::Kernel => 16 * names.len(),
                 _ if DecapsScheme::of(t.name).is_some() => 13,
-                _ if t.name == "mlkem_decaps" => 15,
+                _ if t.name == "mlkem_decaps" || t.name == "ed25519_verify" => 15,
                 _ => 12,
             };
             assert!(
