@@ -267,6 +267,64 @@ fn column_sums(f: &[i16], g: &[Small]) -> Vec<i32> {
     col
 }
 
+/// Below this length [`karatsuba`] multiplies by schoolbook.
+const KARATSUBA_CUTOFF: usize = 96;
+
+/// The column sums of a·b in Z\[x\] (`a` and `b` of one length n >= 1) into `out`
+/// (length 2n − 1): [`column_sums`] by Karatsuba's three half-length products,
+/// schoolbook from [`KARATSUBA_CUTOFF`] down (761 → 381 → 191 → 96: 27 products of
+/// length 96, 43 % of the schoolbook's multiplications).
+///
+/// Exact in `i32` for every input the multiplication pairs decode (|a\[i\]| <= q12 =
+/// 2295, |b\[i\]| <= 2): at recursion depth d the operands are sums of at most 2^d
+/// coefficients and a column sum of length n has at most n terms, so every product
+/// column is at most n·4^d·2295·2 in size, the largest at the deepest level
+/// (96·64·4590 = 28 200 960), and a recombination adds three of them, under 2^27: the
+/// wrapping operations (which keep the loops vectorized under overflow checks, as
+/// the fuzz build has them in this crate) never wrap. The test checks the result
+/// against `i64` column sums on the decoder's extremes.
+fn karatsuba(a: &[i32], b: &[i32], out: &mut [i32]) {
+    let n = a.len();
+    debug_assert!(n >= 1 && b.len() == n && out.len() == 2 * n - 1);
+    out.fill(0);
+    if n <= KARATSUBA_CUTOFF {
+        for (i, &x) in a.iter().enumerate() {
+            for (o, &y) in out[i..i + n].iter_mut().zip(b) {
+                *o = o.wrapping_add(x.wrapping_mul(y));
+            }
+        }
+        return;
+    }
+    // a = a0 + x^m·a1, b = b0 + x^m·b1, the high halves padded to length m.
+    let m = n.div_ceil(2);
+    let high = |v: &[i32]| {
+        let mut h = v[m..].to_vec();
+        h.resize(m, 0);
+        h
+    };
+    let (a0, a1, b0, b1) = (&a[..m], high(a), &b[..m], high(b));
+    let sum = |u: &[i32], v: &[i32]| -> Vec<i32> {
+        u.iter().zip(v).map(|(x, y)| x.wrapping_add(*y)).collect()
+    };
+    let mut z0 = vec![0; 2 * m - 1];
+    let mut z1 = vec![0; 2 * m - 1];
+    let mut z2 = vec![0; 2 * m - 1];
+    karatsuba(a0, b0, &mut z0);
+    karatsuba(&a1, &b1, &mut z2);
+    karatsuba(&sum(a0, &a1), &sum(b0, &b1), &mut z1);
+    // a·b = z0 + x^m·(z1 − z0 − z2) + x^(2m)·z2. With n > 96, 3m − 2 <= 2n − 2, and
+    // the columns of z2 past 2n − 2 − 2m are products of the padding: zero.
+    for (o, z) in out.iter_mut().zip(&z0) {
+        *o = o.wrapping_add(*z);
+    }
+    for (o, ((z, x), y)) in out[m..].iter_mut().zip(z1.iter().zip(&z0).zip(&z2)) {
+        *o = o.wrapping_add(z.wrapping_sub(*x).wrapping_sub(*y));
+    }
+    for (o, z) in out[2 * m..].iter_mut().zip(&z2) {
+        *o = o.wrapping_add(*z);
+    }
+}
+
 /// The extremes of every column sum (the accumulator of the deferred kernels, before
 /// any reduction).
 fn column_extremes(f: &[i16], g: &[Small]) -> (i128, i128) {
@@ -314,9 +372,10 @@ const R3_BOUNDS: &[Bound] = &[
 /// per-step reference returns, computed without its p² freezes (the fuzz targets'
 /// oracle, [`Pair::run_fuzz`]). It shares no code with the deferred kernels.
 ///
-/// Exact for every input the pairs decode (see [`column_sums`]).
+/// Exact for every input the pairs decode (see [`column_sums`], [`karatsuba`]).
 fn exact_product_mod(f: &[i16; P], g: &[Small; P], m: i32) -> [i32; P] {
-    let mut col = column_sums(f, g);
+    let mut col = vec![0; 2 * P - 1];
+    karatsuba(&f.map(i32::from), &g.map(i32::from), &mut col);
     // x^c = x^(c−p+1) + x^(c−p) for c >= p; c − p + 1 < p, so one pass from the top.
     for c in (P..2 * P - 1).rev() {
         let v = col[c];
@@ -331,8 +390,8 @@ fn exact_product_mod(f: &[i16; P], g: &[Small; P], m: i32) -> [i32; P] {
 
 /// A tier as the fuzz targets run it: `D`'s draws, with `Rq_mult_small` and `R3_mult`
 /// computed exactly instead of frozen after every multiply-add: each coefficient of
-/// the product modulo x^p − x − 1 as one `i32` column sum, reduced once (the private
-/// `exact_product_mod`). Both give the unique canonical product for every input
+/// the product modulo x^p − x − 1 as one `i32` column sum (by Karatsuba), reduced once
+/// (the private `exact_product_mod`). Both give the unique canonical product for every input
 /// meeting the kernel preconditions (|f| <= q12 or 2, |g| <= 2), which the decoders
 /// guarantee inside `decapsulate`; `cargo test` checks the two agree
 /// (`exact_products_decapsulate_as_the_reference`, `api_pairs_agree_with_exact_products`).
@@ -1042,3 +1101,39 @@ impl rand_core::TryRng for SameStream<'_> {
 }
 
 impl rand_core::TryCryptoRng for SameStream<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The oracle's Karatsuba gives the exact (`i64`) column sums on every pattern of the
+    /// multiplication pairs' decoder (all 256 selectors, among them the extremes
+    /// |f| = q12 or 2 and |g| = 2 everywhere), for Rq and R3 operands.
+    #[test]
+    fn karatsuba_is_the_schoolbook_on_every_pattern() {
+        for fmax in [Q12 as Fq, 2] {
+            for sel in 0..=255u8 {
+                let input: Vec<u8> = (0..1 + 3 * P + 2 * W)
+                    .map(|i| {
+                        if i == 0 {
+                            sel
+                        } else {
+                            (i * 37 + usize::from(sel)) as u8
+                        }
+                    })
+                    .collect();
+                let (f, s) = mult_inputs(&input, fmax);
+                let mut col = vec![0; 2 * P - 1];
+                karatsuba(&f.map(i32::from), &s.map(i32::from), &mut col);
+                let mut wide = vec![0i64; 2 * P - 1];
+                for (i, &x) in f.iter().enumerate() {
+                    for (j, &y) in s.iter().enumerate() {
+                        wide[i + j] += i64::from(x) * i64::from(y);
+                    }
+                }
+                let col: Vec<i64> = col.into_iter().map(i64::from).collect();
+                assert_eq!(col, wide, "fmax {fmax}, selector {sel}");
+            }
+        }
+    }
+}
