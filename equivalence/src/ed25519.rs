@@ -115,41 +115,54 @@ pub fn verdict_byte(r: Result<(), reference::Error>) -> u8 {
     }
 }
 
-/// The 14 encodings of the eight small-order points of edwards25519 (C2SP/CCTV
-/// `ed25519/README.md`): the 8 canonical ones, then the 6 non-canonical ones
-/// (y >= p, or x = −0). Signatures under them are the classic forgeries: with A and R
-/// of small order and S = 0 the cofactorless equation holds for a fraction of all
-/// messages (all of them for A = R = identity).
-///
-/// # Panics
-/// Never: the encodings are constant hex strings (the tests decode them).
-pub fn small_order_encodings() -> [[u8; 32]; 14] {
-    let mut out = [[0u8; 32]; 14];
-    let hex = [
-        // canonical
-        "0000000000000000000000000000000000000000000000000000000000000000", // order 4
-        "0000000000000000000000000000000000000000000000000000000000000080", // order 4
-        "0100000000000000000000000000000000000000000000000000000000000000", // identity
-        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05", // order 8
-        "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85", // order 8
-        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a", // order 8
-        "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa", // order 8
-        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", // order 2
-        // non-canonical
-        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", // y = p
-        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", // y = p, x sign 1
-        "0100000000000000000000000000000000000000000000000000000000000080", // identity, x = -0
-        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", // y = p + 1
-        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", // y = p + 1, x = -0
-        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", // order 2, x = -0
-    ];
-    for (o, h) in out.iter_mut().zip(hex) {
-        o.copy_from_slice(&hex::decode(h).expect("constant hex"));
+/// 32 bytes from 64 lowercase or uppercase hex digits, at compile time (a bad
+/// string is a compile error where it is used in a constant).
+const fn hex32(s: &str) -> [u8; 32] {
+    const fn nibble(c: u8) -> u8 {
+        match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => panic!("not a hex digit"),
+        }
+    }
+    let s = s.as_bytes();
+    assert!(s.len() == 64, "not 64 hex digits");
+    let mut out = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        out[i] = (nibble(s[2 * i]) << 4) | nibble(s[2 * i + 1]);
+        i += 1;
     }
     out
 }
 
-/// Number of canonical encodings at the start of [`small_order_encodings`].
+/// The 14 encodings of the eight small-order points of edwards25519 (C2SP/CCTV
+/// `ed25519/README.md`): the 8 canonical ones, then the 6 non-canonical ones
+/// (y >= p, or x = −0). Signatures under them are the classic forgeries: with A and R
+/// of small order and S = 0 the cofactorless equation holds for a fraction of all
+/// messages (all of them for A = R = identity). Decoded at compile time, so the
+/// fuzz targets can test every input against them for free.
+pub const SMALL_ORDER_ENCODINGS: [[u8; 32]; 14] = [
+    // canonical
+    hex32("0000000000000000000000000000000000000000000000000000000000000000"), // order 4
+    hex32("0000000000000000000000000000000000000000000000000000000000000080"), // order 4
+    hex32("0100000000000000000000000000000000000000000000000000000000000000"), // identity
+    hex32("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"), // order 8
+    hex32("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85"), // order 8
+    hex32("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"), // order 8
+    hex32("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa"), // order 8
+    hex32("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"), // order 2
+    // non-canonical
+    hex32("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"), // y = p
+    hex32("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"), // y = p, x sign 1
+    hex32("0100000000000000000000000000000000000000000000000000000000000080"), // identity, x = -0
+    hex32("eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"), // y = p + 1
+    hex32("eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"), // y = p + 1, x = -0
+    hex32("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"), // order 2, x = -0
+];
+
+/// Number of canonical encodings at the start of [`SMALL_ORDER_ENCODINGS`].
 pub const SMALL_ORDER_CANONICAL: usize = 8;
 
 /// Number of distinct edge values [`edge_value`] returns.
@@ -442,7 +455,7 @@ impl Pair for VerifyGarbage {
                 pk[31] = u8::from(g.bit()) << 7;
             }
             1 => {
-                let enc = small_order_encodings();
+                let enc = SMALL_ORDER_ENCODINGS;
                 pk = enc[g.below(14) as usize];
                 sig[..32].copy_from_slice(&enc[g.below(14) as usize]);
                 sig[32..].fill(0);

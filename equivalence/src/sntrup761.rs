@@ -257,14 +257,25 @@ fn mult_inputs(input: &[u8], fmax: i16) -> ([Fq; P], [Small; P]) {
 /// fold of [`exact_product_mod`] adds two, 6 986 980 < 2^31, so the wrapping `i32`
 /// operations (which keep the loop vectorized under overflow checks) never wrap.
 fn column_sums(f: &[i16], g: &[Small]) -> Vec<i32> {
-    let mut col = vec![0i32; 2 * P - 1];
-    for (j, &x) in f.iter().enumerate() {
-        let x = i32::from(x);
-        for (c, &y) in col[j..j + g.len()].iter_mut().zip(g) {
-            *c = c.wrapping_add(x.wrapping_mul(i32::from(y)));
+    let mut col = vec![0i32; f.len() + g.len() - 1];
+    schoolbook_add(f, g, &mut col);
+    col
+}
+
+/// `out[i + j] += a[i]·b[j]` for every i, j, in wrapping `i32` (`out` at least
+/// a.len() + b.len() − 1 long): the schoolbook product of [`column_sums`] and of
+/// [`karatsuba`]'s short operands. The callers argue why nothing wraps.
+fn schoolbook_add<A, B>(a: &[A], b: &[B], out: &mut [i32])
+where
+    A: Copy + Into<i32>,
+    B: Copy + Into<i32>,
+{
+    for (i, &x) in a.iter().enumerate() {
+        let x: i32 = x.into();
+        for (o, &y) in out[i..i + b.len()].iter_mut().zip(b) {
+            *o = o.wrapping_add(x.wrapping_mul(y.into()));
         }
     }
-    col
 }
 
 /// Below this length [`karatsuba`] multiplies by schoolbook.
@@ -288,11 +299,7 @@ fn karatsuba(a: &[i32], b: &[i32], out: &mut [i32]) {
     debug_assert!(n >= 1 && b.len() == n && out.len() == 2 * n - 1);
     out.fill(0);
     if n <= KARATSUBA_CUTOFF {
-        for (i, &x) in a.iter().enumerate() {
-            for (o, &y) in out[i..i + n].iter_mut().zip(b) {
-                *o = o.wrapping_add(x.wrapping_mul(y));
-            }
-        }
+        schoolbook_add(a, b, out);
         return;
     }
     // a = a0 + x^m·a1, b = b0 + x^m·b1, the high halves padded to length m.

@@ -250,7 +250,7 @@ fn cctv_edge_cases_follow_the_documented_rules_in_both_modes() {
 /// every one of them, as dalek's `verify_strict` does.
 #[test]
 fn small_order_forgeries_against_ed25519_dalek_in_both_modes() {
-    let enc = equivalence::ed25519::small_order_encodings();
+    let enc = equivalence::ed25519::SMALL_ORDER_ENCODINGS;
     let canonical = equivalence::ed25519::SMALL_ORDER_CANONICAL;
     const MESSAGES: usize = 64;
     let mut accepted_by_a = [0usize; 14];
@@ -397,7 +397,7 @@ fn question_mark_rejects_a_bad_signature() {
             Err(Error::InvalidLength { .. })
         ));
         // The forgery under the identity: `verify` accepts, `verify_strict` stops it.
-        let id = equivalence::ed25519::small_order_encodings()[2];
+        let id = equivalence::ed25519::SMALL_ORDER_ENCODINGS[2];
         let mut forged = [0u8; 64];
         forged[..32].copy_from_slice(&id);
         assert_eq!(var.verify(&id, b"m", &forged), Ok(()));

@@ -42,6 +42,11 @@ pub struct Parser {
     pub max_len: usize,
     /// The check: `Err` on a property violation (a panic is a finding too).
     pub check: fn(&[u8]) -> Result<(), Finding>,
+    /// Edge seeds beyond the twelve combinations of extreme first and second bytes
+    /// that every binary-input parser gets (`fuzz::seeds`): the (first, second) byte
+    /// pairs, each followed by `0x11 0x11`, that reach what those twelve miss, such as
+    /// the other tier on a selector's spare bit.
+    pub extra_seeds: &'static [[u8; 2]],
 }
 
 /// Where parser regression inputs live, inside the regressions directory.
@@ -127,7 +132,11 @@ fn same_shown_by<T: PartialEq + ?Sized>(
     }
 }
 
-fn expect_error<T: Shown>(what: &str, got: &Result<T, Error>, want: &Error) -> Result<(), Finding> {
+fn expect_error<T: Shown>(
+    what: impl core::fmt::Display,
+    got: &Result<T, Error>,
+    want: &Error,
+) -> Result<(), Finding> {
     match got {
         Err(e) if e == want => Ok(()),
         other => Err(format!(
@@ -375,6 +384,7 @@ pub static MLKEM_EK: Parser = Parser {
     what: "ML-KEM ek decoder (length, modulus check) and Encaps_internal, both tiers",
     max_len: 1 + 1 + 2 + 2 * 1024 + 1 + 2 + 1 + 32 + 32,
     check: mlkem_ek,
+    extra_seeds: &[],
 };
 
 /// ML-KEM decapsulation keys and ciphertexts.
@@ -383,6 +393,10 @@ pub static MLKEM_DECAPS: Parser = Parser {
     what: "ML-KEM dk and ciphertext decoders (lengths, hash check) and Decaps, one tier per API",
     max_len: 1 + 1 + 1 + 2 + 2 + 2 * (3168 + 1568),
     check: mlkem_decaps,
+    // The kind byte also picks the tier on the encoded-key API: 0x80 and 0xff give
+    // the optimized one for kinds 1 and 2, 0xc0 the reference for kind 2 (a
+    // generated key pair).
+    extra_seeds: &[[0x00, 0xc0], [0x80, 0xc0], [0xff, 0xc0]],
 };
 
 // --- sntrup761 ---------------------------------------------------------------------
@@ -510,6 +524,7 @@ pub static SNTRUP761_DECAPS: Parser = Parser {
     what: "sntrup761 secret-key and ciphertext decoders and KEM_Decap, reference (exact products) against optimized",
     max_len: 1 + 2 + 2 + 2 * (1763 + 1039),
     check: sntrup761_decaps,
+    extra_seeds: &[],
 };
 
 /// sntrup761 decoders.
@@ -518,6 +533,7 @@ pub static SNTRUP761_DECODE: Parser = Parser {
     what: "sntrup761 Rq_decode (public key), Rounded_decode (ciphertext), Small_decode (secret key)",
     max_len: 1 + 1158,
     check: sntrup761_decode,
+    extra_seeds: &[],
 };
 
 // --- NTRU-HPS-2048-509 -------------------------------------------------------------
@@ -627,6 +643,7 @@ pub static NTRU_DECAPS: Parser = Parser {
     what: "NTRU-HPS-2048-509 secret-key and ciphertext decoders and crypto_kem_dec, reference against optimized and before",
     max_len: 1 + 2 + 2 + 2 * (935 + 699),
     check: ntru_decaps,
+    extra_seeds: &[],
 };
 
 /// NTRU decoders.
@@ -635,9 +652,21 @@ pub static NTRU_DECODE: Parser = Parser {
     what: "NTRU-HPS-2048-509 poly_Sq_frombytes, poly_Rq_sum_zero_frombytes (public key, ciphertext), poly_S3_frombytes (secret key)",
     max_len: 1 + 699,
     check: ntru_decode,
+    extra_seeds: &[],
 };
 
 // --- Ed25519 -----------------------------------------------------------------------
+
+/// A tier's entry point as a report names it ("optimized verify_strict"), formatted
+/// only when a report is written.
+#[derive(Clone, Copy)]
+struct Called(EdVariant, &'static str);
+
+impl core::fmt::Display for Called {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} {}", self.0.name(), self.1)
+    }
+}
 
 /// `ed25519_verify`: `verify` and `verify_strict` on an arbitrary public key,
 /// signature and message, one tier per mode. The kind byte picks (`pattern(b, 6)`:
@@ -650,7 +679,7 @@ pub static NTRU_DECODE: Parser = Parser {
 /// Expected: wrong lengths are the same `InvalidLength` naming the input from both;
 /// otherwise `Ok` or `InvalidSignature`; `verify_strict`'s verdict is `verify`'s
 /// except that it refuses every A or R among the 14 small-order encodings (the
-/// harness's own list, [`ed::small_order_encodings`]), and for such an input the
+/// harness's own list, [`ed::SMALL_ORDER_ENCODINGS`]), and for such an input the
 /// strict tier also runs `verify`, so the plain verdicts are still compared; an
 /// unchanged real signature is accepted in both modes. (Two verifications per
 /// input instead of four: `verify_strict` is `verify` plus the small-order test, and
@@ -678,7 +707,7 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Finding> {
             g.fill(&mut sig);
         }
         1 => {
-            let enc = ed::small_order_encodings();
+            let enc = ed::SMALL_ORDER_ENCODINGS;
             let a = enc[g.below(14) as usize];
             let r = enc[g.below(14) as usize];
             let n = pk_len.min(32);
@@ -726,8 +755,9 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Finding> {
     }
     let plain = plain_tier.verify(&pk, &msg, &sig);
     let strict = strict_tier.verify_strict(&pk, &msg, &sig);
-    let plain_what = format!("{} verify", plain_tier.name());
-    let strict_what = format!("{} verify_strict", strict_tier.name());
+    // Labels for a report, formatted only when there is one.
+    let plain_what = Called(plain_tier, "verify");
+    let strict_what = Called(strict_tier, "verify_strict");
     let length_error = if pk_len != 32 {
         Some(Error::InvalidLength {
             what: "Ed25519 public key",
@@ -744,16 +774,15 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Finding> {
         None
     };
     if let Some(e) = length_error {
-        expect_error(&plain_what, &plain, &e)?;
-        return expect_error(&strict_what, &strict, &e);
+        expect_error(plain_what, &plain, &e)?;
+        return expect_error(strict_what, &strict, &e);
     }
-    for (what, r) in [(&plain_what, &plain), (&strict_what, &strict)] {
+    for (what, r) in [(plain_what, &plain), (strict_what, &strict)] {
         if !matches!(r, Ok(()) | Err(Error::InvalidSignature)) {
             return Err(format!("{what}: {r:?} is neither Ok nor InvalidSignature"));
         }
     }
-    let small_order = ed::small_order_encodings();
-    let a_or_r_small = small_order
+    let a_or_r_small = ed::SMALL_ORDER_ENCODINGS
         .iter()
         .any(|e| pk[..] == e[..] || sig[..32] == e[..]);
     if a_or_r_small {
@@ -786,6 +815,10 @@ pub static ED25519_VERIFY: Parser = Parser {
     what: "Ed25519 verify and verify_strict on arbitrary public key, signature and message, one tier per mode",
     max_len: 1 + 1 + 1 + 1 + 2 + 32 + 64 + 256 + 3,
     check: ed25519_verify,
+    // The selector also picks the tier in plain mode: 0x00 gives the reference for
+    // kind 0, 0x80 and 0xff the optimized one for kinds 1 and 2; 0x40, 0x60 and 0xc0
+    // the other tier for each.
+    extra_seeds: &[[0x40, 0x11], [0x60, 0x11], [0xc0, 0x11]],
 };
 
 /// `sign_input`: [`ed::check_sign_input_lines`] on arbitrary text, both tiers:
@@ -809,6 +842,7 @@ pub static SIGN_INPUT: Parser = Parser {
     what: "the ed25519 sign.input line parser and checker (equivalence::ed25519::check_sign_input_lines), both tiers",
     max_len: 4096,
     check: sign_input,
+    extra_seeds: &[],
 };
 
 /// `kat_response`: [`crate::kat::parse_response`] on arbitrary text: a typed error
@@ -857,6 +891,7 @@ pub static KAT_RESPONSE: Parser = Parser {
     what: "the NIST KAT response-file reader (equivalence::kat::parse_response)",
     max_len: 16384,
     check: kat_response,
+    extra_seeds: &[],
 };
 
 /// Every parser target.
@@ -923,7 +958,7 @@ mod tests {
     /// message and is refused in strict mode, under both assignments of the modes.
     #[test]
     fn ed25519_verify_allows_strict_refusal_only_for_small_order() {
-        let identity = ed::small_order_encodings()[2];
+        let identity = ed::SMALL_ORDER_ENCODINGS[2];
         let mut sig = [0u8; 64];
         sig[..32].copy_from_slice(&identity);
         for v in EdVariant::ALL {

@@ -154,20 +154,9 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         for b in [0x00u8, 0x11, 0x80, 0xff] {
                             out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
                         }
-                        if t.name == "mlkem_decaps" {
-                            // Its kind byte also picks the tier on the encoded-key API:
-                            // 0x80 and 0xff give the optimized one for kinds 1 and 2,
-                            // 0xc0 the reference for kind 2 (a generated key pair).
-                            out.push((format!("edge-{a:02x}-c0"), vec![a, 0xc0, 0x11, 0x11]));
-                        }
                     }
-                    if t.name == "ed25519_verify" {
-                        // Its selector also picks the tier in plain mode: 0x00 gives
-                        // the reference for kind 0, 0x80 and 0xff the optimized one for
-                        // kinds 1 and 2; 0x40, 0x60 and 0xc0 the other tier for each.
-                        for a in [0x40u8, 0x60, 0xc0] {
-                            out.push((format!("edge-{a:02x}-11"), vec![a, 0x11, 0x11, 0x11]));
-                        }
+                    for &[a, b] in p.extra_seeds {
+                        out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
                     }
                     if let Some(scheme) = DecapsScheme::of(p.name) {
                         // A key pair and a ciphertext that decapsulates to the
@@ -413,12 +402,13 @@ mod tests {
             let seeds = edge_seeds(t);
             // At most 16 per kernel pair (every sixteenth selector), 12 otherwise, and
             // one generated key pair for the sntrup761 and NTRU decapsulation targets,
-            // three more for mlkem_decaps' API and ed25519_verify's mode assignment.
+            // and a parser's declared extra seeds.
             let most = match t.kind {
                 Kind::Pairs(names) if t.class == Class::Kernel => 16 * names.len(),
-                _ if DecapsScheme::of(t.name).is_some() => 13,
-                _ if t.name == "mlkem_decaps" || t.name == "ed25519_verify" => 15,
-                _ => 12,
+                Kind::Pairs(_) => 12,
+                Kind::Parser(p) => {
+                    12 + usize::from(DecapsScheme::of(t.name).is_some()) + p.extra_seeds.len()
+                }
             };
             assert!(
                 !seeds.is_empty() && seeds.len() <= most,
