@@ -142,7 +142,7 @@ const fn hex32(s: &str) -> [u8; 32] {
 /// (y >= p, or x = −0). Signatures under them are the classic forgeries: with A and R
 /// of small order and S = 0 the cofactorless equation holds for a fraction of all
 /// messages (all of them for A = R = identity). Decoded at compile time, so the
-/// fuzz targets can test every input against them for free.
+/// fuzz targets compare every input with them without decoding anything.
 pub const SMALL_ORDER_ENCODINGS: [[u8; 32]; 14] = [
     // canonical
     hex32("0000000000000000000000000000000000000000000000000000000000000000"), // order 4
@@ -455,7 +455,7 @@ impl Pair for VerifyGarbage {
                 pk[31] = u8::from(g.bit()) << 7;
             }
             1 => {
-                let enc = SMALL_ORDER_ENCODINGS;
+                let enc = &SMALL_ORDER_ENCODINGS;
                 pk = enc[g.below(14) as usize];
                 sig[..32].copy_from_slice(&enc[g.below(14) as usize]);
                 sig[32..].fill(0);

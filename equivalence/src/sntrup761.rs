@@ -257,7 +257,8 @@ fn mult_inputs(input: &[u8], fmax: i16) -> ([Fq; P], [Small; P]) {
 /// fold of [`exact_product_mod`] adds two, 6 986 980 < 2^31, so the wrapping `i32`
 /// operations (which keep the loop vectorized under overflow checks) never wrap.
 fn column_sums(f: &[i16], g: &[Small]) -> Vec<i32> {
-    let mut col = vec![0i32; f.len() + g.len() - 1];
+    debug_assert!(f.len() == P && g.len() == P);
+    let mut col = vec![0i32; 2 * P - 1];
     schoolbook_add(f, g, &mut col);
     col
 }
