@@ -23,7 +23,7 @@ use reference::RandomSource;
 use reference::ntruhps2048509::params::{
     CIPHERTEXT_BYTES, N, PRFKEYBYTES, Q, SAMPLE_FG_BYTES, SAMPLE_RM_BYTES,
 };
-use reference::ntruhps2048509::poly::{poly_mod_2_phi_n, poly_mod_q_phi_n};
+use reference::ntruhps2048509::poly::{poly_mod_2_phi_n, poly_mod_q_phi_n, poly_rq_mul_columns};
 use reference::ntruhps2048509::{self as ntru, Kernels, KeyPair, Poly, Reference};
 
 use optimized::ntruhps2048509::{
@@ -150,6 +150,26 @@ impl Variant {
             Variant::Optimized => ntru::decaps::<Optimized>(sk, c),
             Variant::OptimizedPortable => ntru::decaps::<OptimizedPortable>(sk, c),
         }
+    }
+}
+
+/// The reference tier as the fuzz target `ntru_decaps` runs it: [`Reference`]'s R2
+/// inverse, and as `poly_Rq_mul` the reference schoolbook's product summed in another
+/// order ([`poly_rq_mul_columns`]: column sums in Z_{2^16}, folded). Z_{2^16} is a
+/// ring, so the product is the same for every input, with no bound to argue; the
+/// schoolbook's loop does not vectorize and took 61 % of `ntru_decaps`' time (perf,
+/// fuzz/README.md, Speed). Decapsulation's only kernel is `poly_Rq_mul`, so this
+/// decapsulates as [`Reference`] for every input (`cargo test`:
+/// `exact_rq_mul_decapsulates_as_the_reference`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExactRqMul;
+
+impl Kernels for ExactRqMul {
+    fn poly_rq_mul(a: &Poly, b: &Poly) -> Poly {
+        poly_rq_mul_columns(a, b)
+    }
+    fn poly_r2_inv(a: &Poly) -> Poly {
+        Reference::poly_r2_inv(a)
     }
 }
 
@@ -758,6 +778,33 @@ pub static KAT_SCHEMES: &[&KatScheme] = &[&KAT];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exact_rq_mul_decapsulates_as_the_reference() {
+        use reference::ntruhps2048509::params::SECRETKEY_BYTES;
+        let mut rng = reference::rng::ChaCha20Source::new([0x3c; 32]);
+        let mut bytes = |n: usize| {
+            let mut v = vec![0u8; n];
+            RandomSource::fill(&mut rng, &mut v);
+            v
+        };
+        let mut inputs = vec![(bytes(SECRETKEY_BYTES), bytes(CIPHERTEXT_BYTES))];
+        for i in 0..2u8 {
+            let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|j| j as u8 ^ i);
+            let prf: [u8; PRFKEYBYTES] = [i; PRFKEYBYTES];
+            let kp = ntru::keypair_derand::<Reference>(&seed, &prf);
+            let coins = [i.wrapping_mul(7); SAMPLE_RM_BYTES];
+            let (ct, _) = ntru::encaps_derand::<Reference>(&kp.pk, &coins).expect("valid pk");
+            inputs.push((kp.sk.to_vec(), ct.to_vec()));
+        }
+        for (i, (sk, ct)) in inputs.iter().enumerate() {
+            assert_eq!(
+                ntru::decaps::<ExactRqMul>(sk, ct),
+                ntru::decaps::<Reference>(sk, ct),
+                "input {i}"
+            );
+        }
+    }
 
     /// The word-wise rotations equal the product bit by bit.
     #[test]

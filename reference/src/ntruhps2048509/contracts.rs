@@ -8,8 +8,11 @@ use super::Poly;
 use super::poly;
 
 /// `r` is a·b mod q (every coefficient of the schoolbook product, mod q).
+///
+/// The predicates here compute their products with [`poly::poly_rq_mul_columns`]:
+/// the schoolbook's product, summed in an order that vectorizes.
 pub fn rq_mul_is_exact(a: &Poly, b: &Poly, r: &Poly) -> bool {
-    let want = poly::poly_rq_mul_schoolbook(a, b);
+    let want = poly::poly_rq_mul_columns(a, b);
     want.0
         .iter()
         .zip(&r.0)
@@ -28,7 +31,7 @@ pub fn r2_is_inverse(a: &Poly, r: &Poly) -> bool {
         return false;
     }
     let bits = Poly(a.0.map(|c| c & 1));
-    let mut prod = poly::poly_rq_mul_schoolbook(&bits, r);
+    let mut prod = poly::poly_rq_mul_columns(&bits, r);
     poly::poly_mod_2_phi_n(&mut prod);
     prod.0
         .iter()
@@ -38,7 +41,7 @@ pub fn r2_is_inverse(a: &Poly, r: &Poly) -> bool {
 
 /// r·a ≡ 1 mod (q, Φ_n).
 pub fn rq_is_inverse(a: &Poly, r: &Poly) -> bool {
-    let mut prod = poly::poly_rq_mul_schoolbook(a, r);
+    let mut prod = poly::poly_rq_mul_columns(a, r);
     poly::poly_mod_q_phi_n(&mut prod);
     prod.0
         .iter()
