@@ -157,8 +157,8 @@ impl Variant {
 /// inverse, and as `poly_Rq_mul` the reference schoolbook's product summed in another
 /// order ([`poly_rq_mul_columns`]: column sums in Z_{2^16}, folded). Z_{2^16} is a
 /// ring, so the product is the same for every input, with no bound to argue; the
-/// schoolbook's loop does not vectorize and took 61 % of `ntru_decaps`' time (perf,
-/// fuzz/README.md, Speed). Decapsulation's only kernel is `poly_Rq_mul`, so this
+/// schoolbook's loop does not vectorize and took 61 % of `ntru_decaps`' time
+/// (fuzz/README.md, Speed). Decapsulation's only kernel is `poly_Rq_mul`, so this
 /// decapsulates as [`Reference`] for every input (`cargo test`:
 /// `exact_rq_mul_decapsulates_as_the_reference`).
 #[derive(Clone, Copy, Debug, Default)]

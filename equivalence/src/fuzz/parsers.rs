@@ -542,8 +542,8 @@ pub static SNTRUP761_DECODE: Parser = Parser {
 /// `ntru_decaps`: `crypto_kem_dec` on an arbitrary secret key and ciphertext, the
 /// reference tier against the optimized one. The reference tier runs as
 /// [`ExactRqMul`](crate::ntruhps2048509::ExactRqMul): the reference's decapsulation
-/// with its products computed exactly as column sums, the same unique values, about
-/// ten times cheaper. Decapsulation's only kernel is `poly_Rq_mul`, which the
+/// with its products computed as column sums: the same unique values, in a loop that
+/// vectorizes. Decapsulation's only kernel is `poly_Rq_mul`, which the
 /// `before` tier shares with the optimized one, so `before` decapsulates with the
 /// optimized tier's code and is not run again. Expected: wrong lengths are
 /// `InvalidLength` (secret key first); every right-length pair gets a key (the real

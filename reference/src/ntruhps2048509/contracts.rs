@@ -2,15 +2,13 @@
 //! predicates: the `requires`/`ensures` of the hax-lib annotations on the trait
 //! (type-checked under `--cfg hax`), checked with `debug_assert!` by the optimized
 //! kernels and the provided `poly_rq_inv`, and available to any caller that wants the
-//! release-mode check.
+//! release-mode check. Their products are [`poly::poly_rq_mul_columns`]: the reference
+//! schoolbook's product, summed in an order that vectorizes.
 
 use super::Poly;
 use super::poly;
 
 /// `r` is a·b mod q (every coefficient of the schoolbook product, mod q).
-///
-/// The predicates here compute their products with [`poly::poly_rq_mul_columns`]:
-/// the schoolbook's product, summed in an order that vectorizes.
 pub fn rq_mul_is_exact(a: &Poly, b: &Poly, r: &Poly) -> bool {
     let want = poly::poly_rq_mul_columns(a, b);
     want.0
