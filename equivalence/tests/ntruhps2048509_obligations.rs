@@ -12,6 +12,8 @@
 
 use optimized::ntruhps2048509::Pclmul;
 use optimized::ntruhps2048509::r2_inv::{r2_from_poly, r2_inv_chain, r2_mul_portable};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
 use reference::ntruhps2048509::Poly;
 use reference::ntruhps2048509::params::N;
 
@@ -40,14 +42,11 @@ fn basis(i: usize) -> [u64; 8] {
 #[test]
 fn chain_inverse_times_input_is_one_mod_phi() {
     // Not an obligation (follows from the ones above), a sanity check on dense inputs.
-    let mut x = 0x0123_4567_89ab_cdefu64;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
     for _ in 0..50 {
         let mut a = Poly::ZERO;
         for c in a.0.iter_mut() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            *c = (x & 1) as u16;
+            *c = (rng.next_u64() & 1) as u16;
         }
         let ar = r2_from_poly(&a);
         let inv = r2_inv_chain(&ar, r2_mul_portable);
@@ -126,13 +125,8 @@ fn avx2_intrinsics_and_portable_rq_mul_equal_schoolbook_mod_2_pow_13() {
         }
     };
     let constant = |c: u16| Poly([c; N]);
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut next = move || rng.next_u64();
     let mut random = |mask_or: u16| {
         let mut p = Poly::ZERO;
         for c in &mut p.0 {

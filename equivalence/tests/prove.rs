@@ -15,6 +15,8 @@
 #![allow(clippy::integer_division_remainder_used)]
 
 use equivalence::prove::{self, Coverage, Failure};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
 
 fn env_is_1(name: &str) -> bool {
     std::env::var_os(name).is_some_and(|v| v == "1")
@@ -101,19 +103,10 @@ fn every_obligation_has_a_registered_mutant() {
     );
 }
 
-/// A small deterministic generator for the sampled checks below.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, m: u64) -> u64 {
-        self.next() % m
-    }
+/// A value in 0..m from the sampled checks' fixed, reproducible generator (the
+/// modulo bias, under 2^-51 for these m, does not matter to a sampled check).
+fn below(g: &mut ChaCha8Rng, m: u64) -> u64 {
+    g.next_u64() % m
 }
 
 #[test]
@@ -133,9 +126,9 @@ fn mlkem_forms_evaluate_to_the_u16_kernel() {
         core::array::from_fn(|i| Poly(core::array::from_fn(|c| var(1 + 20 * N + i * N + c))));
     let mut u: [Poly<ZqForm>; MAX_K] = core::array::from_fn(|_| Poly::zero());
     encrypt_u_per_product(k, &a, &y, &e1, &mut u);
-    let mut g = Xorshift(7);
+    let mut g = ChaCha8Rng::seed_from_u64(7);
     for _ in 0..3 {
-        let values: Vec<u16> = (0..=24 * N).map(|_| g.below(3329) as u16).collect();
+        let values: Vec<u16> = (0..=24 * N).map(|_| below(&mut g, 3329) as u16).collect();
         let ac: Matrix = core::array::from_fn(|j| {
             core::array::from_fn(|i| {
                 NttPoly(core::array::from_fn(|c| values[1 + (j * 4 + i) * N + c]))
@@ -170,9 +163,9 @@ fn sntrup761_forms_evaluate_to_the_integer_kernels() {
     let g: [Val; P] = core::array::from_fn(|j| Val::input(q, 1001 + j as u32, -2, 2));
     let mut h: [Val; P] = core::array::from_fn(|_| f[0].clone());
     rq_mult_small_deferred_over::<SymArith>(&mut h, &f, &g);
-    let mut rng = Xorshift(11);
-    let fc: [i16; P] = core::array::from_fn(|_| rng.below(Q as u64) as i16 - Q12 as i16);
-    let gc: [i8; P] = core::array::from_fn(|_| rng.below(5) as i8 - 2);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let fc: [i16; P] = core::array::from_fn(|_| below(&mut rng, Q as u64) as i16 - Q12 as i16);
+    let gc: [i8; P] = core::array::from_fn(|_| below(&mut rng, 5) as i8 - 2);
     let mut hc = [0i16; P];
     rq_mult_small_per_step(&mut hc, &fc, &gc);
     let value = |v: u32| -> u64 {
@@ -195,7 +188,7 @@ fn sntrup761_forms_evaluate_to_the_integer_kernels() {
     let g3: [Val; P] = core::array::from_fn(|j| Val::input(3, 1001 + j as u32, -2, 2));
     let mut h3: [Val; P] = core::array::from_fn(|_| f3[0].clone());
     r3_mult_per_step_over::<SymArith>(&mut h3, &f3, &g3);
-    let fc: [i8; P] = core::array::from_fn(|_| rng.below(5) as i8 - 2);
+    let fc: [i8; P] = core::array::from_fn(|_| below(&mut rng, 5) as i8 - 2);
     let mut hc = [0i8; P];
     reference::sntrup761::poly::r3_mult_per_step(&mut hc, &fc, &gc);
     let value = |v: u32| -> u64 {
@@ -244,9 +237,9 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
             .collect(),
     };
     let p = clmul64_portable_over::<SymBits>(vars(1, 64), vars(101, 64));
-    let mut g = Xorshift(3);
+    let mut g = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..50 {
-        let (a, b) = (g.next(), g.next());
+        let (a, b) = (g.next_u64(), g.next_u64());
         let x = |v: u32| {
             if v >= 101 {
                 (b >> (v - 101)) & 1 == 1
@@ -277,8 +270,8 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
         let mut a = [0u64; 8];
         let mut b = [0u64; 8];
         for w in 0..8 {
-            a[w] = g.next();
-            b[w] = g.next();
+            a[w] = g.next_u64();
+            b[w] = g.next_u64();
         }
         a[7] &= (1 << (N - 448)) - 1;
         b[7] &= (1 << (N - 448)) - 1;
@@ -314,15 +307,15 @@ fn ed25519_terms_mean_what_u64_means() {
         Err(Failure::Failed(why)) => panic!("{why}"),
     };
     smt::reset();
-    let mut g = Xorshift(5);
+    let mut g = ChaCha8Rng::seed_from_u64(5);
     let mut claims = Vec::new();
     for case in 0..6 {
-        let mut u: [u64; 4] = core::array::from_fn(|_| g.next());
-        let v: [u64; 4] = core::array::from_fn(|_| g.next());
+        let mut u: [u64; 4] = core::array::from_fn(|_| g.next_u64());
+        let v: [u64; 4] = core::array::from_fn(|_| g.next_u64());
         if case % 3 == 0 {
             u = old::P_LIMBS;
         }
-        let n: [u64; 8] = core::array::from_fn(|_| g.next());
+        let n: [u64; 8] = core::array::from_fn(|_| g.next_u64());
         let (su, sv, sn) = (
             u.map(Sym::constant),
             v.map(Sym::constant),

@@ -314,18 +314,13 @@ pub fn poly_r2_inv_to_rq_inv(ai: &Poly, a: &Poly, rq_mul: impl Fn(&Poly, &Poly) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
 
     #[test]
     fn columns_are_the_schoolbook() {
-        let mut s = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            Poly(core::array::from_fn(|_| {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                s as u16
-            }))
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut next = || Poly(core::array::from_fn(|_| rng.next_u64() as u16));
         let mut x508 = Poly::ZERO;
         x508.0[N - 1] = 1;
         let mut cases = vec![
