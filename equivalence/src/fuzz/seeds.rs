@@ -402,12 +402,19 @@ mod tests {
             let seeds = edge_seeds(t);
             // At most 16 per kernel pair (every sixteenth selector), 12 otherwise, and
             // one generated key pair for the sntrup761 and NTRU decapsulation targets,
-            // and a parser's declared extra seeds.
+            // and at most three extra seeds that a parser declares.
+            const EXTRA_MOST: usize = 3;
             let most = match t.kind {
                 Kind::Pairs(names) if t.class == Class::Kernel => 16 * names.len(),
                 Kind::Pairs(_) => 12,
                 Kind::Parser(p) => {
-                    12 + usize::from(DecapsScheme::of(t.name).is_some()) + p.extra_seeds.len()
+                    assert!(
+                        p.extra_seeds.len() <= EXTRA_MOST,
+                        "{}: {} extra seeds",
+                        t.name,
+                        p.extra_seeds.len()
+                    );
+                    12 + usize::from(DecapsScheme::of(t.name).is_some()) + EXTRA_MOST
                 }
             };
             assert!(
@@ -415,6 +422,24 @@ mod tests {
                 "{}: {} seeds",
                 t.name,
                 seeds.len()
+            );
+            // No seed repeats another's name (its file) or bytes: an extra seed that
+            // is one of the twelve reaches nothing new.
+            let distinct = |key: &dyn Fn(&Seed) -> Vec<u8>| {
+                let mut keys: Vec<Vec<u8>> = seeds.iter().map(key).collect();
+                keys.sort();
+                keys.dedup();
+                keys.len() == seeds.len()
+            };
+            assert!(
+                distinct(&|(name, _)| name.clone().into_bytes()),
+                "{}: two seeds share a name",
+                t.name
+            );
+            assert!(
+                distinct(&|(_, s)| s.clone()),
+                "{}: two seeds are equal",
+                t.name
             );
             for (name, s) in &seeds {
                 total += s.len();
