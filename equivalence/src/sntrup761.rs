@@ -633,6 +633,16 @@ enum ShortFromlist {
     Sort,
 }
 
+/// Which tier's polynomial a [`Draw`] pair draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DrawTier {
+    /// The reference tier's, 761 draws of 4 bytes; its `Short_fromlist` sorts as
+    /// given.
+    Reference(ShortFromlist),
+    /// The batched tier's (patch 06), one draw of 3044 bytes.
+    Batched,
+}
+
 impl Draw {
     /// The pair's check; `reference_sort` says how the reference side of
     /// `Short_random` sorts (`Small_random` has one way).
@@ -643,30 +653,25 @@ impl Draw {
         let mut ra = Tape::new(source.make(&seed));
         let mut rb = source.make(&seed);
         let kind = self.0;
-        /// One tier's polynomial: the reference tier's for `Some(how its
-        /// Short_fromlist sorts)`, the batched tier's for `None`. Generic over the
-        /// source, not `&mut dyn RandomSource`, so that every draw is a direct call.
-        fn draw<R: RandomSource>(
-            kind: DrawKernel,
-            reference: Option<ShortFromlist>,
-            rng: &mut R,
-        ) -> Vec<u8> {
+        /// One tier's polynomial. Generic over the source, not
+        /// `&mut dyn RandomSource`, so that every draw is a direct call.
+        fn draw<R: RandomSource>(kind: DrawKernel, tier: DrawTier, rng: &mut R) -> Vec<u8> {
             let mut x = [0 as Small; P];
-            match (kind, reference) {
-                (DrawKernel::Short, Some(ShortFromlist::Sort)) => {
+            match (kind, tier) {
+                (DrawKernel::Short, DrawTier::Reference(ShortFromlist::Sort)) => {
                     x = short_fromlist_by_sort(&r::random::draw_words_per_coefficient(rng));
                 }
-                (DrawKernel::Short, Some(ShortFromlist::Network)) => {
+                (DrawKernel::Short, DrawTier::Reference(ShortFromlist::Network)) => {
                     Reference::short_random(&mut x, rng)
                 }
-                (DrawKernel::Short, None) => BatchedRng::short_random(&mut x, rng),
-                (DrawKernel::Small, Some(_)) => Reference::small_random(&mut x, rng),
-                (DrawKernel::Small, None) => BatchedRng::small_random(&mut x, rng),
+                (DrawKernel::Short, DrawTier::Batched) => BatchedRng::short_random(&mut x, rng),
+                (DrawKernel::Small, DrawTier::Reference(_)) => Reference::small_random(&mut x, rng),
+                (DrawKernel::Small, DrawTier::Batched) => BatchedRng::small_random(&mut x, rng),
             }
             x.iter().map(|&c| c as u8).collect()
         }
-        let a = draw(kind, Some(reference_sort), &mut ra);
-        let b = draw(kind, None, &mut rb);
+        let a = draw(kind, DrawTier::Reference(reference_sort), &mut ra);
+        let b = draw(kind, DrawTier::Batched, &mut rb);
         let mut drawn = [0 as Small; P];
         drawn.iter_mut().zip(&b).for_each(|(d, &x)| *d = x as Small);
         let contract = match kind {
@@ -680,7 +685,7 @@ impl Draw {
             Outcome::Mismatch(m) if !ra.is_call_boundary_invariant() => {
                 // The same bytes as one stream must give the same polynomial.
                 let mut replay = Replay::new(ra.bytes().to_vec());
-                let b2 = draw(kind, None, &mut replay);
+                let b2 = draw(kind, DrawTier::Batched, &mut replay);
                 if replay.overrun() || replay.remaining() != 0 {
                     return Outcome::compare([(
                         "bytes drawn",

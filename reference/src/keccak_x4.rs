@@ -176,19 +176,13 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
 
+    /// Four distinct, unstructured states from one seed.
     fn states(seed: u64) -> StateX4 {
-        // A splitmix64 stream: distinct, unstructured states.
-        let mut x = seed;
-        core::array::from_fn(|_| {
-            core::array::from_fn(|_| {
-                x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                let mut z = x;
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                z ^ (z >> 31)
-            })
-        })
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64()))
     }
 
     fn one_at_a_time(s: &StateX4) -> StateX4 {

@@ -217,13 +217,8 @@ pub fn rounded_decode(r: &mut [Fq; P], s: &[u8; ROUNDED_BYTES]) {
 #[allow(clippy::integer_division_remainder_used)] // test data generation on public values
 mod tests {
     use super::*;
-
-    fn lcg(seed: &mut u64) -> u32 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (*seed >> 33) as u32
-    }
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
 
     #[test]
     fn encoded_lengths() {
@@ -238,16 +233,16 @@ mod tests {
 
     #[test]
     fn rq_and_rounded_roundtrip() {
-        let mut s = 3u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
         for _ in 0..20 {
-            let r: [Fq; P] = core::array::from_fn(|_| (lcg(&mut s) % Q as u32) as i16 - 2295);
+            let r: [Fq; P] = core::array::from_fn(|_| (rng.next_u32() % Q as u32) as i16 - 2295);
             let mut b = [0u8; RQ_BYTES];
             rq_encode(&mut b, &r);
             let mut back = [0; P];
             rq_decode(&mut back, &b);
             assert_eq!(back, r);
 
-            let c: [Fq; P] = core::array::from_fn(|_| 3 * (lcg(&mut s) % 1531) as i16 - 2295);
+            let c: [Fq; P] = core::array::from_fn(|_| 3 * (rng.next_u32() % 1531) as i16 - 2295);
             let mut b = [0u8; ROUNDED_BYTES];
             rounded_encode(&mut b, &c);
             let mut back = [0; P];
@@ -258,7 +253,7 @@ mod tests {
 
     #[test]
     fn decode_is_total_and_in_range() {
-        let mut s = 11u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
         for fill in [0x00u8, 0xff, 0x80, 0x55] {
             let b = [fill; RQ_BYTES];
             let mut r = [0; P];
@@ -272,7 +267,7 @@ mod tests {
             );
         }
         for _ in 0..20 {
-            let b: [u8; RQ_BYTES] = core::array::from_fn(|_| lcg(&mut s) as u8);
+            let b: [u8; RQ_BYTES] = core::array::from_fn(|_| rng.next_u32() as u8);
             let mut r = [0; P];
             rq_decode(&mut r, &b);
             assert!(r.iter().all(|&x| (-2295..=2295).contains(&x)));
@@ -281,8 +276,8 @@ mod tests {
 
     #[test]
     fn small_roundtrip_and_field_three() {
-        let mut s = 5u64;
-        let f: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let f: [Small; P] = core::array::from_fn(|_| (rng.next_u32() % 3) as i8 - 1);
         let mut b = [0u8; SMALL_BYTES];
         small_encode(&mut b, &f);
         let mut back = [0; P];

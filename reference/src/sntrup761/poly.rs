@@ -479,13 +479,8 @@ pub fn round(out: &mut [Fq; P], a: &[Fq; P]) {
 mod tests {
     use super::super::Q;
     use super::*;
-
-    fn lcg(seed: &mut u64) -> u32 {
-        *seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (*seed >> 33) as u32
-    }
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
 
     /// Schoolbook product reduced with `rem_euclid`, the plainest possible oracle.
     fn oracle(f: &[i64], g: &[i64], m: i64) -> Vec<i64> {
@@ -507,11 +502,11 @@ mod tests {
 
     #[test]
     fn mults_match_plain_oracle() {
-        let mut s = 1u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
         for _ in 0..3 {
-            let f: [Fq; P] = core::array::from_fn(|_| (lcg(&mut s) % Q as u32) as i16 - Q12_I16);
-            let g: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
-            let e: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
+            let f: [Fq; P] = core::array::from_fn(|_| (rng.next_u32() % Q as u32) as i16 - Q12_I16);
+            let g: [Small; P] = core::array::from_fn(|_| (rng.next_u32() % 3) as i8 - 1);
+            let e: [Small; P] = core::array::from_fn(|_| (rng.next_u32() % 3) as i8 - 1);
             let mut h = [0; P];
             rq_mult_small_per_step(&mut h, &f, &g);
             let want = oracle(&f.map(i64::from), &g.map(i64::from), i64::from(Q));
@@ -527,10 +522,10 @@ mod tests {
 
     #[test]
     fn recips_invert() {
-        let mut s = 7u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
         let mut found = 0;
         while found < 2 {
-            let g: [Small; P] = core::array::from_fn(|_| (lcg(&mut s) % 3) as i8 - 1);
+            let g: [Small; P] = core::array::from_fn(|_| (rng.next_u32() % 3) as i8 - 1);
             let mut ginv = [0; P];
             if r3_recip(&mut ginv, &g) != 0 {
                 continue;

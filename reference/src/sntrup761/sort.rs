@@ -88,23 +88,19 @@ pub fn crypto_sort_uint32(x: &mut [u32]) {
 #[allow(clippy::integer_division_remainder_used)] // test data on public values
 mod tests {
     use super::*;
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
 
+    /// n test words from one seed, with the extremes mixed in.
     fn words(seed: u64, n: usize) -> Vec<u32> {
-        // SplitMix64: a test-only stream of values with extremes mixed in.
-        let mut s = seed;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         (0..n)
-            .map(|i| {
-                s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                let mut z = s;
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                match i % 7 {
-                    0 => 0,
-                    1 => u32::MAX,
-                    2 => 0x8000_0000,
-                    3 => 0x7fff_ffff,
-                    _ => (z >> 32) as u32,
-                }
+            .map(|i| match i % 7 {
+                0 => 0,
+                1 => u32::MAX,
+                2 => 0x8000_0000,
+                3 => 0x7fff_ffff,
+                _ => rng.next_u32(),
             })
             .collect()
     }
