@@ -6,9 +6,10 @@
 #      secret-dependent branches and memory indices (not divisions).
 #   2. refopt-ctgrind scan-divisions: objdump of the same release binary; reports
 #      every div/idiv in secret-handling code outside the allow-list.
-#   3. Against the plant build (.ci/plant-build.sh): the planted secret branch must
-#      be reported by memcheck, the planted secret division by the scan (and memcheck
-#      is shown not to see that division).
+#   3. Against the plant build (.ci/plant-build.sh): one planted secret branch or
+#      index per scheme must be reported by memcheck, in the function planted; the
+#      planted secret division by the scan (and memcheck is shown not to see that
+#      division).
 # Needs valgrind and objdump (binutils, which gcc depends on). Normal release build:
 # no target-cpu=native (the binary CI checks is the portable one).
 # Takes about 2 minutes on 2 cores with warm builds (memcheck run ~45 s, scan ~3 s,
@@ -46,17 +47,26 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
 # The plant build with no plant switched on is clean (the plant sites are inert).
-valgrind --error-exitcode=1 -q "$plant_bin" --scheme ml-kem --inputs 1 >"$log" 2>&1 \
+valgrind --error-exitcode=1 -q "$plant_bin" --inputs 1 >"$log" 2>&1 \
   || { cat "$log"; fail "memcheck reports the plant build with no plant on"; }
 
-# A secret branch: an early-exit comparison of the re-encryption in ML-KEM Decaps.
-if REFOPT_PLANT=mlkem-decaps-variable-time-compare \
-   valgrind --error-exitcode=1 -q "$plant_bin" --scheme ml-kem --inputs 1 >"$log" 2>&1; then
-  fail "memcheck did not report the planted secret branch (mlkem-decaps-variable-time-compare)"
-fi
-grep -q 'reference::mlkem::decapsulate' "$log" \
-  || { cat "$log"; fail "memcheck failed, but not in reference::mlkem::decapsulate"; }
-echo "planted secret branch: memcheck reported $(grep -c 'depends on uninitialised' "$log") error(s) in reference::mlkem::decapsulate"
+# One secret branch or index per scheme, so that each scheme's harness is shown to
+# mark its secrets undefined (a harness that stopped would report nothing):
+#   scheme plant function-memcheck-must-name
+while read -r scheme plant where; do
+  if REFOPT_PLANT="$plant" \
+     valgrind --error-exitcode=1 -q "$plant_bin" --scheme "$scheme" --inputs 1 >"$log" 2>&1; then
+    fail "memcheck did not report the planted secret branch or index ($plant)"
+  fi
+  grep -q "$where" "$log" \
+    || { cat "$log"; fail "memcheck failed on $plant, but not in $where"; }
+  echo "planted ($plant): memcheck reported $(grep -c 'uninitialised' "$log") error(s) in $where"
+done <<'PLANTS'
+ml-kem mlkem-decaps-variable-time-compare reference::mlkem::decapsulate
+sntrup761 sntrup761-decaps-variable-time-compare reference::sntrup761::kem::decapsulate
+ntruhps2048509 ntruhps2048509-decaps-branches-on-fail reference::ntruhps2048509::decaps
+ed25519 ed25519-scalar-mul-indexes-the-table reference::ed25519::point::scalar_mul_with_table
+PLANTS
 
 # A secret division (KyberSlash: Compress by a hardware division). Memcheck does
 # not see it; the scan must.

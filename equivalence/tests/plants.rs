@@ -43,3 +43,34 @@ fn every_listed_plant_is_planted() {
         );
     }
 }
+
+/// Every plant of a mechanism that a CI script runs by name (the constant-time
+/// checks, the fuzzing and the benchmark gate) is named in that script: a plant added
+/// to the list but to no script would be a self-test that never runs. (The bug zoo
+/// and the proof ledger iterate `plant::ALL` themselves.)
+#[test]
+fn every_script_run_plant_is_in_its_script() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let script = |name: &str| {
+        std::fs::read_to_string(root.join(".ci").join(name)).expect("readable CI script")
+    };
+    let (ct, fuzz, bench) = (script("ct.sh"), script("fuzz.sh"), script("bench.sh"));
+    let mut checked = 0;
+    for p in reference::plant::ALL {
+        let text = match p.caught_by.split_whitespace().next() {
+            Some("ctgrind" | "divscan") => &ct,
+            Some("fuzz") => &fuzz,
+            Some("bench") => &bench,
+            _ => continue,
+        };
+        // As a whole word: `sntrup761-x` must not pass because `sntrup761-x-y` is named.
+        let named = text.match_indices(p.name).any(|(i, _)| {
+            let after = text[i + p.name.len()..].chars().next();
+            !matches!(after, Some(c) if c.is_ascii_alphanumeric() || c == '-')
+        });
+        assert!(named, "{} ({}) is run by no CI script", p.name, p.caught_by);
+        checked += 1;
+    }
+    // Four memcheck plants, one division, one fuzzing, two benchmark.
+    assert_eq!(checked, 8, "plants run by CI scripts");
+}

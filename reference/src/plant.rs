@@ -237,6 +237,29 @@ pub const ALL: &[Plant] = &[
         caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
     },
     Plant {
+        name: "sntrup761-decaps-variable-time-compare",
+        description: "sntrup761 Decaps compares the ciphertext with its re-encryption by slice \
+            equality (memcmp, early exit at the first difference) instead of \
+            ct::eq_mask: a branch on the secret re-encryption \
+            (reference::sntrup761::kem::decapsulate, every tier)",
+        caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
+    },
+    Plant {
+        name: "ntruhps2048509-decaps-branches-on-fail",
+        description: "NTRU-HPS-2048-509 Decaps picks the implicit-rejection key with `if fail` \
+            instead of ct::select_into: a branch on the secret decryption-failure flag \
+            (reference::ntruhps2048509::decaps, every tier)",
+        caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
+    },
+    Plant {
+        name: "ed25519-scalar-mul-indexes-the-table",
+        description: "Ed25519's windowed scalar multiplication reads the table entry at the \
+            secret index |digit| instead of scanning all nine with masks: a secret memory \
+            index (reference::ed25519::point::scalar_mul_with_table, both tiers: signing's \
+            [r]B and key generation's [a]B)",
+        caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
+    },
+    Plant {
         name: "mlkem-compress-divides-by-q",
         description: "Compress_d divides x·2^(d+1) + q by 2q with a hardware division by a \
             run-time q instead of the multiply-shift (KyberSlash): a division of a secret \

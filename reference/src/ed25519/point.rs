@@ -282,10 +282,15 @@ fn scalar_mul_with_table<K: Kernels>(k: &[u8; 32], table: &WindowTable) -> Point
         let neg = u64::from((m as u8) & 1);
         let abs = u64::from((d ^ m).wrapping_sub(m) as u8);
         t = Point::IDENTITY;
-        for (j, entry) in table.iter().enumerate() {
-            // 1 when j == |d|: (j ^ |d|) − 1 borrows exactly when it is 0.
-            let eq = ((j as u64 ^ abs).wrapping_sub(1)) >> 63;
-            select_into(&mut t, entry, eq);
+        if crate::plant::active("ed25519-scalar-mul-indexes-the-table") {
+            // Planted: the entry read at the secret index |d| (a cache-timing leak).
+            t = table[abs as usize];
+        } else {
+            for (j, entry) in table.iter().enumerate() {
+                // 1 when j == |d|: (j ^ |d|) − 1 borrows exactly when it is 0.
+                let eq = ((j as u64 ^ abs).wrapping_sub(1)) >> 63;
+                select_into(&mut t, entry, eq);
+            }
         }
         t_neg = negate::<K>(&t);
         select_into(&mut t, &t_neg, neg);

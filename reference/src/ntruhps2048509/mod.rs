@@ -275,7 +275,14 @@ pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], E
     let (mut rm, fail) = owcpa::owcpa_dec::<K>(&ct, &sk_owcpa);
     let mut k = sha3_256(&[&rm]);
     let mut k_rej = sha3_256(&[&sk[OWCPA_SECRETKEYBYTES..], c]);
-    ct::select_into(&mut k, &k_rej, ct::mask_u8(fail as u8));
+    if crate::plant::active("ntruhps2048509-decaps-branches-on-fail") {
+        // Planted: the rejection key chosen by a branch on the secret failure flag.
+        if fail != 0 {
+            k = k_rej;
+        }
+    } else {
+        ct::select_into(&mut k, &k_rej, ct::mask_u8(fail as u8));
+    }
     sk_owcpa[..].zeroize();
     rm[..].zeroize();
     k_rej[..].zeroize();

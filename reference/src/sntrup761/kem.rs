@@ -286,7 +286,12 @@ pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRE
     let mut cnew = [0u8; CIPHERTEXT_BYTES];
     let mut r_enc = hide::<K>(&mut cnew, &r, &pk, &cache);
     // differ = 0xff when the ciphertexts differ (mask = -1 in the C code).
-    let differ = !ct::eq_mask(ct, &cnew);
+    let differ = if crate::plant::active("sntrup761-decaps-variable-time-compare") {
+        // Planted: an early-exit comparison (memcmp) of c with the secret re-encryption.
+        if ct == &cnew[..] { 0 } else { 0xff }
+    } else {
+        !ct::eq_mask(ct, &cnew)
+    };
     ct::select_into(&mut r_enc, &rho, differ);
     // b = 1 + mask: 1 on success, 0 on rejection, without a branch.
     let b = 1u8.wrapping_add(differ);
