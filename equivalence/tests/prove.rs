@@ -30,7 +30,14 @@ fn cheap_obligations_are_proved() {
         let row = prove::run_one(o);
         match &row.result {
             Ok(e) => {
-                assert_eq!(e.coverage, Coverage::Proved, "{}: {}", o.id, e.detail);
+                // The one row that is argued, not proved, is named: a new one must be
+                // added here on purpose.
+                let want = if o.id == "MLKEM-3" {
+                    Coverage::Argued
+                } else {
+                    Coverage::Proved
+                };
+                assert_eq!(e.coverage, want, "{}: {}", o.id, e.detail);
                 ran += 1;
             }
             Err(Failure::NotRun(why)) if o.needs_smt => {

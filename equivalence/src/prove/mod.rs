@@ -10,7 +10,9 @@
 //!
 //! * `proved`: the check covered every input of the stated domain;
 //! * `checked`: it ran on sampled inputs only (none of the obligations below);
-//! * `argued`: nothing machine-checked it (none below);
+//! * `argued`: a machine check covers part of the argument and the rest is read from
+//!   the code (MLKEM-3: rustc checks the bounds at the largest operands; that they
+//!   bound every input is argued);
 //! * `failed` / `not run`: the check found a counterexample, or could not run (no SMT
 //!   solver, a CPU without the instruction a row is about). Both make `refopt prove`
 //!   exit non-zero.
@@ -138,6 +140,9 @@ pub enum Coverage {
     Proved,
     /// Only this many sampled inputs.
     Checked(u64),
+    /// A machine check covers part of the argument (for example the extreme
+    /// operands), and the rest is argued in the detail: not proved.
+    Argued,
 }
 
 /// The result of a check that did not fail.
@@ -157,6 +162,16 @@ impl Evidence {
     pub fn proved(detail: impl Into<String>) -> Self {
         Evidence {
             coverage: Coverage::Proved,
+            detail: detail.into(),
+            queries: Vec::new(),
+        }
+    }
+
+    /// A check that covered part of the argument; `detail` says which part and what
+    /// is argued.
+    pub fn argued(detail: impl Into<String>) -> Self {
+        Evidence {
+            coverage: Coverage::Argued,
             detail: detail.into(),
             queries: Vec::new(),
         }
@@ -310,19 +325,20 @@ pub struct Row {
 }
 
 impl Row {
-    /// `proved`, `checked`, `failed` or `not run`.
+    /// `proved`, `checked`, `argued`, `failed` or `not run`.
     pub fn status(&self) -> &'static str {
         match &self.result {
             Ok(e) => match e.coverage {
                 Coverage::Proved => "proved",
                 Coverage::Checked(_) => "checked",
+                Coverage::Argued => "argued",
             },
             Err(Failure::Failed(_)) => "failed",
             Err(Failure::NotRun(_)) => "not run",
         }
     }
 
-    /// Whether the row counts as a success (`proved` or `checked`).
+    /// Whether the row counts as a success (`proved`, `checked` or `argued`).
     pub fn ok(&self) -> bool {
         self.result.is_ok()
     }
@@ -412,9 +428,10 @@ pub fn text(rows: &[Row]) -> String {
     let total: f64 = rows.iter().map(|r| r.seconds).sum();
     let _ = writeln!(
         s,
-        "\n{} obligations: {proved} proved, {} checked, {bad} failed or not run; {total:.1} s",
+        "\n{} obligations: {proved} proved, {} checked, {} argued, {bad} failed or not run; {total:.1} s",
         rows.len(),
-        rows.iter().filter(|r| r.status() == "checked").count()
+        rows.iter().filter(|r| r.status() == "checked").count(),
+        rows.iter().filter(|r| r.status() == "argued").count()
     );
     s
 }
@@ -516,6 +533,11 @@ pub fn markdown(rows: &[Row]) -> String {
                     detail,
                     ..
                 }) => format!("checked on {n} inputs: {detail}"),
+                Ok(Evidence {
+                    coverage: Coverage::Argued,
+                    detail,
+                    ..
+                }) => format!("argued: {detail}"),
                 Err(Failure::Failed(m)) => format!("**FAILED**: {m}"),
                 Err(Failure::NotRun(m)) => format!("**not run**: {m}"),
             };

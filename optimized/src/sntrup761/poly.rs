@@ -4,7 +4,7 @@
 //! coefficient; the wrap-around by x^p = x + 1 is the reference's
 //! ([`reference::sntrup761::poly::rq_wrap`], unchanged by the patch).
 //!
-//! Bounds (obligations B-1, B-2; `const` assertions in `reference::sntrup761`):
+//! Bounds (obligations S-1, S-2; `const` assertions in `reference::sntrup761`):
 //! each of the 2p − 1 sums has at most p = 761 terms.
 //! * Rq: |f\[j\]·g\[k\]| <= q12·2, so |Σ| <= 761·2295·2 = 3,492,990 < 2^31, inside
 //!   `Fq_freeze`'s exact domain |x| <= 10,534,050 (761·2295 = 1,746,495 for canonical

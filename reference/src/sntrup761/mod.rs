@@ -67,15 +67,15 @@ const _: () = assert!(SMALL_BYTES == 191);
 const _: () = assert!(SECRET_KEY_BYTES == 1763);
 const _: () = assert!(CIPHERTEXT_BYTES == 1039);
 const _: () = assert!(RANDOM_POLY_BYTES == 3044);
-// Obligation B-1: the deferred Rq accumulator, p terms of |f·g| <= q12, fits i32 and
+// Obligation S-1: the deferred Rq accumulator, p terms of |f·g| <= q12, fits i32 and
 // lies inside Fq_freeze's exact domain.
 const _: () = assert!((P as i64) * (Q12 as i64) < (1i64 << 31));
 const _: () = assert!((P as i64) * (Q12 as i64) <= arith::FQ_FREEZE_DOMAIN as i64);
 // With arbitrary secret-key bytes |g| <= 2: still inside both.
 const _: () = assert!(2 * (P as i64) * (Q12 as i64) <= arith::FQ_FREEZE_DOMAIN as i64);
-// Obligation B-2: the deferred R3 accumulator (|Σ| <= p, or 2p with |g| <= 2) fits the
-// i16 argument of F3_freeze.
-const _: () = assert!(2 * (P as i64) <= i16::MAX as i64);
+// Obligation S-2: the deferred R3 accumulator (p terms of |f·g| <= 4 when |f|, |g| <= 2:
+// |Σ| <= 4p = 3044) fits the i16 argument of F3_freeze.
+const _: () = assert!(4 * (P as i64) <= i16::MAX as i64);
 
 /// The kernels an sntrup761 tier supplies.
 ///
