@@ -209,7 +209,7 @@ pub fn obligation(o: &'static crate::prove::Obligation) -> Result<(), String> {
 ///
 /// ```text
 /// equivalence::lab_tests!(pairs: [kyberslash::COMPRESS], obligations: [kyberslash::KS_1],
-///     mutants: [kyberslash::FLOOR_M]);
+///     mutants: [kyberslash::SHORT_M]);
 /// ```
 #[macro_export]
 macro_rules! lab_tests {

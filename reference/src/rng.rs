@@ -51,11 +51,19 @@ impl<T: RandomSource + ?Sized> RandomSource for Box<T> {
 /// of 3 bytes then 5 would not equal one of 8. This source reads the keystream a
 /// 64-byte block at a time into its own buffer, which makes it call-boundary invariant
 /// for every split.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ChaCha20Source {
     rng: ChaCha20Rng,
     block: [u8; 64],
     used: usize,
+}
+
+/// The name only: the buffered keystream block is the next bytes this source gives
+/// out (key material when it seeds a key generation).
+impl core::fmt::Debug for ChaCha20Source {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("ChaCha20Source")
+    }
 }
 
 impl ChaCha20Source {

@@ -1083,7 +1083,9 @@ fn ntru(c: &Ctx) -> R<Section> {
              Toom-4/Karatsuba, as the seed's own 105× does); **{}** before → optimized \
              isolates PR #5 (before = the constant-time divstep, not the almost-inverse \
              PR #5 replaced; same fast `poly_Rq_mul`); PCLMULQDQ + AVX2 by runtime \
-             detection; the portable path: {} / {}.",
+             detection; the portable path (optimized-portable, baseline SSE2): {} fewer \
+             than reference (portable too), {} fewer than before, which is not like \
+             with like (before's `poly_Rq_mul` takes AVX2 when detected).",
             ratio(ri.ir, oi.ir),
             ratio(bi.ir, oi.ir),
             ratio(ri.ir, pi.ir),
