@@ -224,6 +224,11 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove MLKEM-4",
     },
     Plant {
+        name: "mlkem-inverse-ntt-adds-a-constant",
+        description: "reference::mlkem::ntt::inverse_ntt adds 1 to its first output: an affine map, so only MLKEM-4's linearity test (no constant term) can see it before the round trip",
+        caught_by: "prove MLKEM-4",
+    },
+    Plant {
         name: "mlkem-encrypt-u-transposed",
         description: "optimized::mlkem::encrypt_u_merged uses Â instead of Âᵀ",
         caught_by: "prove MLKEM-5",

@@ -611,7 +611,16 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "old and new `ec_mulm_25519_reduce` return the same limbs and carry; with the shared `mul_n` (the trait's provided `mulm`), old and new `ec_mulm_25519` agree",
         method: "SMT, split: the shipped first halves (`fold19`) are term for term the composition of `lshift`/`add_n_in_place` (old) and `addmul_1_step` (new); one bit-vector lemma per primitive call with its inputs cut; the induction over the limbs in linear integer arithmetic (both give c·2^256 + w = L + 19·H_low, so the same limbs); second halves equal for every (w, c); the shipped reductions are term for term second half ∘ first half",
         domain: "every 8-limb input (2^512), hence every pair of 4-limb factors",
-        mutant: Mutant::Plant("ed25519-addmul-1-step-drops-the-carry-in"),
+        // One plant per piece that a shipped bug can reach: the lemmas (a primitive
+        // that drops its carry-in), the term identity (a fold by 21, no longer the
+        // decomposition), the second halves (no final subtraction). The linear
+        // integer join and the final composition are reached only by a wrong proof
+        // model, not by a wrong shipped function; no plant shows them failing.
+        mutant: Mutant::Plants(&[
+            "ed25519-addmul-1-step-drops-the-carry-in",
+            "ed25519-fold19-multiplies-by-21",
+            "ed25519-mulm-no-final-subtraction",
+        ]),
         cheap: false,
         needs_smt: true,
         check: reduction,

@@ -219,7 +219,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "the shipped `ntt::inverse_ntt` is Z_q-linear (Σ NTT⁻¹(x_j) = NTT⁻¹(Σ x_j)) and inverts `ntt::ntt`",
         method: "symbolic evaluation: `inverse_ntt` and `ntt` run over exact linear forms in Z_q (the forms computed are the matrix); every output is a linear form, and NTT⁻¹(NTT(x)) = x as forms",
         domain: "every x ∈ Z_q^256",
-        mutant: Mutant::Plant("mlkem-inverse-ntt-skips-the-scaling"),
+        mutant: Mutant::Plants(&[
+            "mlkem-inverse-ntt-skips-the-scaling",
+            "mlkem-inverse-ntt-adds-a-constant",
+        ]),
         cheap: true,
         needs_smt: false,
         check: inverse_ntt_linear,

@@ -187,6 +187,10 @@ pub fn inverse_ntt_over<F: Zq>(f: &NttPoly<F>) -> Poly<F> {
     for c in &mut f {
         *c = c.mul(&inv_128);
     }
+    if crate::plant::active("mlkem-inverse-ntt-adds-a-constant") {
+        // Planted: an affine map, not a linear one (MLKEM-4's linearity test).
+        f[0] = f[0].add(&F::constant(1));
+    }
     Poly(f)
 }
 
