@@ -299,6 +299,47 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
             assert_eq!(eval(&prod[w], &x) as u64, want[w], "word {w}");
         }
     }
+    // The Beneš multi-squarings (N3-SQ) on all 512 bits, and the packing and
+    // unpacking (N3-PACK), against the same functions on machine words.
+    use optimized::ntruhps2048509::r2_inv::{
+        Native, SQUARINGS, benes_for, multisquare_over, r2_from_poly_over, r2_to_poly_over,
+    };
+    let all: [Word; 8] = core::array::from_fn(|w| vars(1 + 64 * w as u32, 64));
+    let mut a = [0u64; 8];
+    a.iter_mut().for_each(|w| *w = g.next_u64());
+    let bit_of_a = |v: u32| (a[((v - 1) / 64) as usize] >> ((v - 1) % 64)) & 1 == 1;
+    for &k in &SQUARINGS {
+        let sym = multisquare_over::<SymBits>(&all, benes_for(k));
+        let want = multisquare_over::<Native>(&a, benes_for(k));
+        for w in 0..8 {
+            assert_eq!(
+                eval(&sym[w], &bit_of_a) as u64,
+                want[w],
+                "multisquare 2^{k}, word {w}"
+            );
+        }
+    }
+    let unpacked = r2_to_poly_over::<SymBits>(&all);
+    let want = r2_to_poly_over::<Native>(&a);
+    for i in 0..N {
+        assert_eq!(
+            eval(&unpacked[i], &bit_of_a) as u16,
+            want[i],
+            "r2_to_poly, coefficient {i}"
+        );
+    }
+    let coeffs: [Word; N] = core::array::from_fn(|i| vars(1 + 16 * i as u32, 16));
+    let c: [u16; N] = core::array::from_fn(|_| g.next_u64() as u16);
+    let bit_of_c = |v: u32| (c[((v - 1) / 16) as usize] >> ((v - 1) % 16)) & 1 == 1;
+    let packed = r2_from_poly_over::<SymBits>(&coeffs);
+    let want = r2_from_poly_over::<Native>(&c);
+    for w in 0..8 {
+        assert_eq!(
+            eval(&packed[w], &bit_of_c) as u64,
+            want[w],
+            "r2_from_poly, word {w}"
+        );
+    }
 }
 
 #[test]
