@@ -91,9 +91,18 @@ fn every_obligation_has_a_registered_mutant() {
                 panic!("{}: plant {name} is not in reference::plant::ALL", o.id)
             });
             // The first plant is the obligation's own; later ones may be borrowed
-            // from another mechanism to reach another piece of the check (ED-2).
+            // from the bug zoo or another obligation of the same scheme, to reach
+            // another piece of the check (ED-2).
             if i == 0 {
                 assert_eq!(p.caught_by, format!("prove {}", o.id), "{name}");
+            } else {
+                let scheme = o.id.split('-').next().unwrap_or_default();
+                assert!(
+                    p.caught_by == "zoo" || p.caught_by.starts_with(&format!("prove {scheme}-")),
+                    "{}: borrowed plant {name} is caught by {}",
+                    o.id,
+                    p.caught_by
+                );
             }
         }
     }

@@ -225,7 +225,7 @@ pub const ALL: &[Plant] = &[
     },
     Plant {
         name: "mlkem-inverse-ntt-adds-a-constant",
-        description: "reference::mlkem::ntt::inverse_ntt adds 1 to its first output: an affine map, so only MLKEM-4's linearity test (no constant term) can see it before the round trip",
+        description: "reference::mlkem::ntt::inverse_ntt_over adds 1 to its first output: an affine map, so only MLKEM-4's linearity test (no constant term) can see it before the round trip",
         caught_by: "prove MLKEM-4",
     },
     Plant {
