@@ -86,7 +86,15 @@ fn every_obligation_has_a_registered_mutant() {
             "{}: an empty list of plants shows nothing",
             o.id
         );
-        for (i, &name) in o.mutant.plants().iter().enumerate() {
+        for planted in o.mutant.plants() {
+            assert!(
+                !planted.reports.trim().is_empty(),
+                "{}: plant {} must name the words its check reports (an empty phrase is in every report)",
+                o.id,
+                planted.name
+            );
+        }
+        for (i, &name) in o.mutant.plant_names().iter().enumerate() {
             let p = plants.iter().find(|p| p.name == name).unwrap_or_else(|| {
                 panic!("{}: plant {name} is not in reference::plant::ALL", o.id)
             });
@@ -110,7 +118,7 @@ fn every_obligation_has_a_registered_mutant() {
         assert!(
             obligations
                 .iter()
-                .any(|o| o.mutant.plants().contains(&p.name)),
+                .any(|o| o.mutant.plant_names().contains(&p.name)),
             "plant {} claims to be caught by `{}` but no obligation uses it",
             p.name,
             p.caught_by
@@ -226,6 +234,91 @@ fn sntrup761_forms_evaluate_to_the_integer_kernels() {
             "h3[{i}]"
         );
     }
+}
+
+/// S-9's symbolic byte stream means what a machine stream means: both tiers' draws run
+/// over `Stream` (words whose bits name stream bits), evaluated at random streams,
+/// equal the same generic functions run on `u8`/`u32` over those streams. A control
+/// gives `byte_to_word` a wrong meaning (the byte's bits one place higher) and must be
+/// reported.
+#[test]
+fn sntrup761_stream_words_evaluate_to_the_machine_words() {
+    use equivalence::prove::sntrup761::{Stream, SymByte, SymWord};
+    use optimized::sntrup761::random::draw_words_over;
+    use reference::rng::Replay;
+    use reference::sntrup761::random::{Bytes, WordSource, draw_words_per_coefficient_over};
+    use reference::sntrup761::{P, RANDOM_POLY_BYTES};
+
+    /// `Stream` with a wrong `byte_to_word`: bit i of the byte lands on word bit i + 1.
+    #[derive(Default)]
+    struct Shifted(Stream);
+    impl WordSource for Shifted {
+        type Byte = SymByte;
+        type Word = SymWord;
+        fn fill(&mut self, buf: &mut [SymByte]) {
+            self.0.fill(buf);
+        }
+        fn zero_byte() -> SymByte {
+            Stream::zero_byte()
+        }
+        fn byte_to_word(b: &SymByte) -> SymWord {
+            Stream::word_shl(Stream::byte_to_word(b), 1) // wrong on purpose
+        }
+        fn word_shl(a: SymWord, s: u32) -> SymWord {
+            Stream::word_shl(a, s)
+        }
+        fn word_add(a: SymWord, b: SymWord) -> SymWord {
+            Stream::word_add(a, b)
+        }
+        fn word_from_le_bytes(b: [SymByte; 4]) -> SymWord {
+            Stream::word_from_le_bytes(b)
+        }
+    }
+
+    let eval = |w: &SymWord, stream: &[u8]| -> u32 {
+        w.0.iter().enumerate().fold(0, |acc, (i, bit)| match bit {
+            Some((pos, b)) => acc | (u32::from(stream[*pos as usize] >> b) & 1) << i,
+            None => acc,
+        })
+    };
+    let symbolic = [
+        (
+            "reference",
+            draw_words_per_coefficient_over(&mut Stream::default()),
+        ),
+        ("batched", draw_words_over(&mut Stream::default())),
+    ];
+    let wrong = draw_words_per_coefficient_over(&mut Shifted::default());
+    let mut g = ChaCha8Rng::seed_from_u64(9);
+    let mut wrong_words = 0;
+    for _ in 0..8 {
+        let mut stream = vec![0u8; RANDOM_POLY_BYTES];
+        g.fill_bytes(&mut stream);
+        let machine = |tier: &str| -> [u32; P] {
+            let mut src = Replay::new(stream.clone());
+            let words = match tier {
+                "reference" => draw_words_per_coefficient_over(&mut Bytes(&mut src)),
+                _ => draw_words_over(&mut Bytes(&mut src)),
+            };
+            assert!(
+                src.remaining() == 0 && !src.overrun(),
+                "{tier}: the draw did not read exactly {RANDOM_POLY_BYTES} bytes"
+            );
+            words
+        };
+        for (tier, words) in &symbolic {
+            let m = machine(tier);
+            for i in 0..P {
+                assert_eq!(eval(&words[i], &stream), m[i], "{tier}: word {i}");
+            }
+        }
+        let m = machine("reference");
+        wrong_words += (0..P).filter(|&i| eval(&wrong[i], &stream) != m[i]).count();
+    }
+    assert!(
+        wrong_words > 0,
+        "a wrong byte_to_word went unnoticed by the sampled check"
+    );
 }
 
 #[test]

@@ -15,7 +15,7 @@ use reference::mlkem::ntt::{self, N, NttPoly, Poly};
 use reference::mlkem::{MAX_K, Matrix, encrypt_u_per_product};
 
 use super::form::Form;
-use super::{CheckResult, Evidence, Failure, Mutant, Obligation, Optimization};
+use super::{CheckResult, Evidence, Failure, Mutant, Obligation, Optimization, Planted};
 
 /// A symbolic element of Z_q: an exact form of degree <= 2 in the input coefficients.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,7 +183,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "Barrett `field::reduce(a)` = a mod q",
         method: "exhaustive",
         domain: "every a in [0, 2q²) (22 164 482 values)",
-        mutant: Mutant::Plant("mlkem-reduce-skips-the-final-subtraction"),
+        mutant: Mutant::Plant(Planted::new(
+            "mlkem-reduce-skips-the-final-subtraction",
+            "reduce(",
+        )),
         cheap: false,
         needs_smt: false,
         check: reduce_exhaustive,
@@ -194,7 +197,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`field::add`, `sub`, `mul` return (a + b), (a − b), a·b mod q, canonical",
         method: "exhaustive",
         domain: "every canonical pair (q² = 11 082 241)",
-        mutant: Mutant::Plant("mlkem-sub-forgets-the-offset"),
+        mutant: Mutant::Plant(Planted::new("mlkem-sub-forgets-the-offset", "sub(")),
         cheap: false,
         needs_smt: false,
         check: add_sub_mul_exhaustive,
@@ -220,8 +223,11 @@ pub static OBLIGATIONS: &[Obligation] = &[
         method: "symbolic evaluation: `inverse_ntt` and `ntt` run over exact linear forms in Z_q (the forms computed are the matrix); every output is a linear form, and NTT⁻¹(NTT(x)) = x as forms",
         domain: "every x ∈ Z_q^256",
         mutant: Mutant::Plants(&[
-            "mlkem-inverse-ntt-skips-the-scaling",
-            "mlkem-inverse-ntt-adds-a-constant",
+            Planted::new(
+                "mlkem-inverse-ntt-skips-the-scaling",
+                "of NTT⁻¹(NTT(x)) is not",
+            ),
+            Planted::new("mlkem-inverse-ntt-adds-a-constant", "is not a linear form"),
         ]),
         cheap: true,
         needs_smt: false,
@@ -233,7 +239,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`encrypt_u` of the optimized tier (k inverse NTTs, `optimized::mlkem::encrypt_u_merged`) = the reference (k², `reference::mlkem::encrypt_u_per_product`): u = NTT⁻¹(Âᵀ∘ŷ) + e1 byte for byte",
         method: "symbolic evaluation of both shipped kernels (with the shared `multiply_ntts`, `ntt_add`, `inverse_ntt`, `poly_add`) over exact forms of degree <= 2 in Z_q; equal forms for every output coefficient; the u16 instance computes the same map (MLKEM-1, 2 proved; MLKEM-3 argued)",
         domain: "k ∈ {2, 3, 4}, every canonical Â, ŷ, e1",
-        mutant: Mutant::Plant("mlkem-encrypt-u-transposed"),
+        mutant: Mutant::Plant(Planted::new(
+            "mlkem-encrypt-u-transposed",
+            "differs as a form",
+        )),
         cheap: true,
         needs_smt: false,
         check: encrypt_u_equal,

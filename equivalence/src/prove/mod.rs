@@ -93,16 +93,39 @@ impl Optimization {
     }
 }
 
+/// A planted bug (`reference::plant`, name in `REFOPT_PLANT`) and the piece of the
+/// check it must reach.
+///
+/// A check often has several pieces (a linearity test and a round trip, lemmas and a
+/// join); a plant that makes the check fail only shows the piece it reaches. The
+/// self-test therefore requires the failure to contain `reports`, a phrase only that
+/// piece prints: when a later change deletes or weakens the piece, the plant either
+/// passes or fails elsewhere, and the self-test reports it missed.
+#[derive(Clone, Copy, Debug)]
+pub struct Planted {
+    /// The plant's name in `reference::plant::ALL`.
+    pub name: &'static str,
+    /// Words the check's failure must contain (the piece the plant reaches).
+    pub reports: &'static str,
+}
+
+impl Planted {
+    /// A planted bug whose failure must contain `reports`.
+    pub const fn new(name: &'static str, reports: &'static str) -> Self {
+        Planted { name, reports }
+    }
+}
+
 /// How an obligation's check is shown able to fail.
 #[derive(Clone, Copy, Debug)]
 pub enum Mutant {
-    /// A planted bug (`reference::plant`, name in `REFOPT_PLANT`) that makes the
-    /// check report `failed` in the plant build.
-    Plant(&'static str),
+    /// A planted bug that makes the check report `failed` in the plant build, at the
+    /// piece it names.
+    Plant(Planted),
     /// Several planted bugs, run one at a time: each must make the check report
-    /// `failed` (for a check that compares with more than one thing, one plant per
-    /// comparison).
-    Plants(&'static [&'static str]),
+    /// `failed` at its piece (for a check with more than one piece, one plant per
+    /// piece).
+    Plants(&'static [Planted]),
     /// A compile-time lemma: building `crate` with `--cfg refopt_mutant="<name>"`
     /// must fail with an error naming the obligation.
     Compile {
@@ -124,12 +147,17 @@ pub enum Mutant {
 impl Mutant {
     /// The planted bugs of a [`Mutant::Plant`] or [`Mutant::Plants`] (none for the
     /// other kinds).
-    pub fn plants(&self) -> &[&'static str] {
+    pub fn plants(&self) -> &[Planted] {
         match self {
             Mutant::Plant(p) => core::slice::from_ref(p),
             Mutant::Plants(ps) => ps,
             Mutant::Compile { .. } | Mutant::InProcess { .. } => &[],
         }
+    }
+
+    /// The names of [`Mutant::plants`], in order.
+    pub fn plant_names(&self) -> Vec<&'static str> {
+        self.plants().iter().map(|p| p.name).collect()
     }
 }
 
@@ -474,7 +502,7 @@ pub fn json(rows: &[Row]) -> serde_json::Value {
                 "seconds": r.seconds,
                 "queries": queries,
                 "mutant": match o.mutant {
-                    Mutant::Plant(_) | Mutant::Plants(_) => format!("plant {}", o.mutant.plants().join(", ")),
+                    Mutant::Plant(_) | Mutant::Plants(_) => format!("plant {}", o.mutant.plant_names().join(", ")),
                     Mutant::Compile { name, krate } => format!("--cfg refopt_mutant=\"{name}\" on {krate}"),
                     Mutant::InProcess { what, .. } => format!("in-process mutant: {what}"),
                 },
@@ -542,8 +570,8 @@ pub fn markdown(rows: &[Row]) -> String {
                 Err(Failure::NotRun(m)) => format!("**not run**: {m}"),
             };
             let mutant = match o.mutant {
-                Mutant::Plant(p) => format!("plant `{p}`"),
-                Mutant::Plants(ps) => format!("plants `{}`", ps.join("`, `")),
+                Mutant::Plant(p) => format!("plant `{}`", p.name),
+                Mutant::Plants(_) => format!("plants `{}`", o.mutant.plant_names().join("`, `")),
                 Mutant::Compile { name, krate } => {
                     format!("`--cfg refopt_mutant=\"{name}\"` ({krate} must not build)")
                 }

@@ -16,7 +16,7 @@ use optimized::ntruhps2048509::r2_inv::{
 use reference::ntruhps2048509::params::N;
 
 use super::gf2::{Anf, Bit, Word, xor_all};
-use super::{CheckResult, Evidence, Failure, Mutant, Obligation, Optimization};
+use super::{CheckResult, Evidence, Failure, Mutant, Obligation, Optimization, Planted};
 
 /// The symbolic instance of `Bits`: every word is a [`Word`] of Boolean polynomials.
 #[derive(Clone, Copy, Debug)]
@@ -437,7 +437,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`r2_from_poly` packs bit 0 of coefficient i into bit i (bits 509..511 zero); `r2_to_poly` unpacks bit i into coefficient i ∈ {0, 1}",
         method: "symbolic evaluation over GF(2) (per-bit Boolean polynomials, high coefficient bits unknown); the packing's integer multiplies are checked collision-free by the carry analysis",
         domain: "every Poly (all 16 bits of every coefficient), every 512-bit value",
-        mutant: Mutant::Plant("ntruhps2048509-pack-gather-moves-a-term"),
+        mutant: Mutant::Plant(Planted::new(
+            "ntruhps2048509-pack-gather-moves-a-term",
+            "r2_from_poly: bit",
+        )),
         cheap: true,
         needs_smt: false,
         check: packing_exact,
@@ -448,7 +451,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "the portable `clmul64_portable(a, b)` (integer multiplies of operands with holes) is the 64×64 carry-less product",
         method: "symbolic evaluation over GF(2) with carry analysis: each kept bit is the XOR of its partial products and no carry can reach it (the hole-counting lemma, checked on the code)",
         domain: "every a, b (2^128)",
-        mutant: Mutant::Plant("ntruhps2048509-clmul-keeps-every-class"),
+        mutant: Mutant::Plant(Planted::new(
+            "ntruhps2048509-clmul-keeps-every-class",
+            "of the product is not determined",
+        )),
         cheap: true,
         needs_smt: false,
         check: clmul_exact,
@@ -459,7 +465,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "the PCLMULQDQ wrapper `Pclmul::clmul64(a, b)` is the 64×64 carry-less product",
         method: "all 64×64 basis pairs through the shipped wrapper; the instruction is bilinear by its ISA definition, so the basis images fix it",
         domain: "every a, b (2^128), on a CPU that implements PCLMULQDQ as specified",
-        mutant: Mutant::Plant("ntruhps2048509-pclmul-reads-the-high-lanes"),
+        mutant: Mutant::Plant(Planted::new(
+            "ntruhps2048509-pclmul-reads-the-high-lanes",
+            "pclmulqdq(",
+        )),
         cheap: true,
         needs_smt: false,
         check: pclmul_basis,
@@ -470,7 +479,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`r2_mul_with` (two Karatsuba levels over 36 64×64 multiplies, then `fold509`) returns a·b mod x^509 − 1, bits 509..511 zero, with the portable multiply and with any multiply that is the carry-less product (the PCLMULQDQ path)",
         method: "symbolic evaluation over GF(2) as a bilinear form: each output bit is compared with Σ a_i·b_j over i + j ≡ t (mod 509)",
         domain: "every a, b in F2[x]/(x^509 − 1) (bits 509..511 zero, as `r2_from_poly` and every step return them)",
-        mutant: Mutant::Plant("ntruhps2048509-karatsuba-middle-term-keeps-hi"),
+        mutant: Mutant::Plant(Planted::new(
+            "ntruhps2048509-karatsuba-middle-term-keeps-hi",
+            "portable: bit",
+        )),
         cheap: true,
         needs_smt: false,
         check: mul_exact,
@@ -481,7 +493,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "each multi-squaring `multisquare(a, benes_for(k))`, k ∈ {1, 3, 6, 15, 30, 63, 126, 252} (a Beneš network routed at compile time) is a^(2^k) mod x^509 − 1",
         method: "symbolic evaluation over GF(2) (a bit matrix): each network is the permutation obtained by applying k times the squaring that the shipped product computes on (a, a)",
         domain: "every 512-bit a (bits 509..511 stay where they are)",
-        mutant: Mutant::Plant("ntruhps2048509-benes-flips-a-mask-bit"),
+        mutant: Mutant::Plant(Planted::new(
+            "ntruhps2048509-benes-flips-a-mask-bit",
+            "multisquare by",
+        )),
         cheap: true,
         needs_smt: false,
         check: multisquare_exact,
@@ -492,7 +507,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`r2_inv_chain` computes a^(2^508 − 2); with N3-PACK, N3-MUL, N3-SQ, `poly_r2_inv` of the optimized tiers returns r with r·a ≡ 1 mod (2, Φ_509) for every a invertible there — the value the reference divstep's contract `r2_is_inverse` requires",
         method: "the shipped generic chain (element type and its two operations are parameters, so it can only combine them) run over exact exponents; ord_509(2) = 508 by enumeration, so F2[x]/Φ_509 = GF(2^508) and a^(2^508 − 2) = a⁻¹",
         domain: "every a ∈ F2[x]/(x^509 − 1), invertible mod (2, Φ_509)",
-        mutant: Mutant::Plant("ntruhps2048509-chain-skips-the-final-squaring"),
+        mutant: Mutant::Plant(Planted::new(
+            "ntruhps2048509-chain-skips-the-final-squaring",
+            "the executed chain's exponent",
+        )),
         cheap: true,
         needs_smt: false,
         check: chain_exponent,

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::{Failure, Mutant, Obligation};
+use super::{Failure, Mutant, Obligation, Planted};
 
 /// The workspace root (where `.ci/` is).
 fn root() -> PathBuf {
@@ -60,11 +60,11 @@ pub struct Outcome {
     pub seconds: f64,
 }
 
-fn run_plant(bin: &Path, o: &Obligation, plant: &str) -> (bool, String) {
+fn run_plant(bin: &Path, o: &Obligation, plant: &Planted) -> (bool, String) {
     let refopt = bin.join("refopt");
     let out = Command::new(&refopt)
         .args(["prove", "--only", o.id, "--json"])
-        .env(reference::plant::ENV, plant)
+        .env(reference::plant::ENV, plant.name)
         .output();
     let out = match out {
         Ok(o) => o,
@@ -88,14 +88,37 @@ fn run_plant(bin: &Path, o: &Obligation, plant: &str) -> (bool, String) {
     let row = &json["obligations"][0];
     let status = row["status"].as_str().unwrap_or("?");
     let detail = row["detail"].as_str().unwrap_or("").to_owned();
-    let exit_failed = !out.status.success();
-    if status == "failed" && exit_failed {
-        (true, detail)
-    } else {
-        (
+    verdict(
+        plant,
+        status,
+        !out.status.success(),
+        &out.status.to_string(),
+        detail,
+    )
+}
+
+/// Whether the plant build's report catches `plant`: status `failed`, a failing exit
+/// and the piece's words in the detail.
+fn verdict(
+    plant: &Planted,
+    status: &str,
+    exit_failed: bool,
+    exit: &str,
+    detail: String,
+) -> (bool, String) {
+    match (
+        status == "failed" && exit_failed,
+        detail.contains(plant.reports),
+    ) {
+        (true, true) => (true, detail),
+        (true, false) => (
             false,
-            format!("status `{status}` (exit {}): {detail}", out.status),
-        )
+            format!(
+                "failed, but not at the piece it must reach (no \"{}\" in the report): {detail}",
+                plant.reports
+            ),
+        ),
+        (false, _) => (false, format!("status `{status}` ({exit}): {detail}")),
     }
 }
 
@@ -159,14 +182,19 @@ pub fn run(
                 } else {
                     ps.iter()
                         .zip(&runs)
-                        .map(|(p, (c, d))| format!("{p}: {}{d}", if *c { "" } else { "MISSED: " }))
+                        .map(|(p, (c, d))| {
+                            format!("{}: {}{d}", p.name, if *c { "" } else { "MISSED: " })
+                        })
                         .collect::<Vec<_>>()
                         .join("; ")
                 };
-                (format!("plant {}", ps.join(", ")), (caught, detail))
+                (
+                    format!("plant {}", o.mutant.plant_names().join(", ")),
+                    (caught, detail),
+                )
             }
             (Mutant::Plant(_) | Mutant::Plants(_), None) => (
-                format!("plant {}", o.mutant.plants().join(", ")),
+                format!("plant {}", o.mutant.plant_names().join(", ")),
                 (false, "no plant build".into()),
             ),
             (Mutant::Compile { name, krate }, _) => (
@@ -202,4 +230,25 @@ pub fn run(
         out.push(row);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Planted, verdict};
+
+    const P: Planted = Planted::new("p", "second halves");
+
+    #[test]
+    fn a_plant_is_caught_only_at_its_piece() {
+        let at_piece = "second halves (fold) equal: the solver answered `sat`";
+        assert!(verdict(&P, "failed", true, "exit status: 1", at_piece.into()).0);
+        // The check failed, but in another piece: the piece named may be gone.
+        let (caught, why) = verdict(&P, "failed", true, "exit status: 1", "lemma 3".into());
+        assert!(!caught);
+        assert!(why.contains("not at the piece"), "{why}");
+        // Passing, not run, or a report with a successful exit: never caught.
+        for (status, exit_failed) in [("proved", false), ("not run", true), ("failed", false)] {
+            assert!(!verdict(&P, status, exit_failed, "-", at_piece.into()).0);
+        }
+    }
 }

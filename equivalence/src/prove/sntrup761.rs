@@ -23,7 +23,7 @@ use reference::sntrup761::random::{WordSource, draw_words_per_coefficient_over};
 use reference::sntrup761::{P, Q, Q12, RANDOM_POLY_BYTES};
 
 use super::form::Form;
-use super::{CheckResult, Evidence, Failure, Mutant, Obligation, Optimization};
+use super::{CheckResult, Evidence, Failure, Mutant, Obligation, Optimization, Planted};
 
 /// A symbolic integer: its residue as a form of the inputs, and an interval that
 /// contains its exact value.
@@ -370,7 +370,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "the batched tier's one 3044-byte draw (`optimized::sntrup761::random::draw_words`) and the reference's 761 `urandom32` draws (`draw_words_per_coefficient`) return the same 761 words, word i = bytes 4i..4i+3 little-endian; `Short_random`/`Small_random` of every tier are the trait's provided methods applying the shared `short_fromlist`/`small_from_word` to those words",
         method: "symbolic evaluation: both draws run over a source that hands out stream positions (a byte stream: the bytes do not depend on call boundaries); every word bit is traced to its stream bit",
         domain: "every call-boundary-invariant source (byte stream: ChaCha20, SHAKE-256, ...); not NIST's CTR-DRBG, where the tiers differ by design",
-        mutant: Mutant::Plant("sntrup761-batched-words-big-endian"),
+        mutant: Mutant::Plant(Planted::new(
+            "sntrup761-batched-words-big-endian",
+            "differs: reference",
+        )),
         cheap: true,
         needs_smt: false,
         check: draws_equal,
@@ -381,7 +384,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`Fq_freeze(x)` is the representative of x mod q in [−q12, q12]",
         method: "exhaustive",
         domain: "every |x| <= 10 534 050 = 2·q12² (21 068 101 values)",
-        mutant: Mutant::Plant("sntrup761-fq-freeze-off-by-one-multiplier"),
+        mutant: Mutant::Plant(Planted::new(
+            "sntrup761-fq-freeze-off-by-one-multiplier",
+            "Fq_freeze(",
+        )),
         cheap: false,
         needs_smt: false,
         check: fq_freeze_exhaustive,
@@ -392,7 +398,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`F3_freeze(x)` is the representative of x mod 3 in {−1, 0, 1}",
         method: "exhaustive",
         domain: "every i16 (65 536 values)",
-        mutant: Mutant::Plant("sntrup761-f3-freeze-rounds-wrong"),
+        mutant: Mutant::Plant(Planted::new(
+            "sntrup761-f3-freeze-rounds-wrong",
+            "F3_freeze(",
+        )),
         cheap: true,
         needs_smt: false,
         check: f3_freeze_exhaustive,
@@ -404,8 +413,14 @@ pub static OBLIGATIONS: &[Obligation] = &[
         method: "symbolic evaluation of both shipped kernels (and the shared wrap-around) over exact forms mod q with intervals: no i32/i16 overflow, every `Fq_freeze` argument inside S-3's domain (largest: the deferred sum, |Σ| <= 3 492 990), equal canonical outputs",
         domain: "every f with |f_i| <= q12 and g with |g_i| <= 2",
         mutant: Mutant::Plants(&[
-            "sntrup761-rq-deferred-skips-the-first-product",
-            "sntrup761-rq-wrap-drops-the-top-coefficient",
+            Planted::new(
+                "sntrup761-rq-deferred-skips-the-first-product",
+                "differs mod 4591",
+            ),
+            Planted::new(
+                "sntrup761-rq-wrap-drops-the-top-coefficient",
+                "of both tiers is not coefficient",
+            ),
         ]),
         cheap: true,
         needs_smt: false,
@@ -418,8 +433,14 @@ pub static OBLIGATIONS: &[Obligation] = &[
         method: "symbolic evaluation of both shipped kernels over exact forms mod 3 with intervals: the i32 sum (|Σ| <= 3044) truncates to i16 exactly, every `F3_freeze` argument is an i16 (S-4), equal canonical outputs",
         domain: "every f, g with |f_i|, |g_i| <= 2",
         mutant: Mutant::Plants(&[
-            "sntrup761-r3-deferred-drops-the-last-product",
-            "sntrup761-r3-wrap-drops-the-top-coefficient",
+            Planted::new(
+                "sntrup761-r3-deferred-drops-the-last-product",
+                "differs mod 3",
+            ),
+            Planted::new(
+                "sntrup761-r3-wrap-drops-the-top-coefficient",
+                "of both tiers is not coefficient",
+            ),
         ]),
         cheap: true,
         needs_smt: false,
