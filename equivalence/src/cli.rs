@@ -822,7 +822,7 @@ fn fuzz(cmd: FuzzCommand, out: &mut dyn Write) -> io::Result<ExitCode> {
             let mut failed = false;
             for file in files {
                 let data = std::fs::read(&file)?;
-                match t.check(&data) {
+                match t.check_caught(&data) {
                     Ok(true) => writeln!(out, "{}: compared, no finding", file.display())?,
                     Ok(false) => writeln!(out, "{}: precondition not met", file.display())?,
                     Err(report) => {

@@ -156,6 +156,15 @@ impl Tally {
     }
 }
 
+/// The message of a caught panic (`&str` or `String` payload; "panic" otherwise).
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".to_owned())
+}
+
 /// Runs one case, turning a panic on either side into a [`Mismatch`] on the field
 /// `panic` (the panic message is the optimized side's bytes), so a crashing kernel is
 /// reported with its input like any other difference.
@@ -163,11 +172,7 @@ pub fn run_caught(pair: &dyn Pair, input: &[u8]) -> Outcome {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pair.run(input))) {
         Ok(outcome) => outcome,
         Err(payload) => {
-            let msg = payload
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "panic".to_owned());
+            let msg = panic_message(payload.as_ref());
             Outcome::Mismatch(Mismatch {
                 field: "panic".to_owned(),
                 offset: 0,

@@ -106,6 +106,30 @@ fn sign_input_reports_the_first_failing_line() {
     ));
 }
 
+/// A line of exactly `MAX_LINE` bytes is read whole (its newline is not counted); one
+/// byte more is refused for its length, with or without a newline.
+#[test]
+fn sign_input_line_limit_counts_the_line_not_its_newline() {
+    use equivalence::ed25519::{MAX_LINE, check_sign_input_lines};
+    let check = |len: usize, newline: bool| {
+        let mut text = vec![b'z'; len];
+        if newline {
+            text.push(b'\n');
+        }
+        check_sign_input_lines(&text[..], Variant::Reference, |_| {}).unwrap_err()
+    };
+    for newline in [true, false] {
+        let at = check(MAX_LINE, newline);
+        assert!(!at.reason.contains("longer than"), "{MAX_LINE} bytes: {at}");
+        let over = check(MAX_LINE + 1, newline);
+        assert!(
+            over.reason.contains("longer than"),
+            "{} bytes: {over}",
+            MAX_LINE + 1
+        );
+    }
+}
+
 /// ed25519-dalek's two verdicts (`verify`, `verify_strict`) on raw bytes: a public
 /// key that does not decompress is a rejection in both modes.
 fn dalek_verdicts(pk: &[u8], msg: &[u8], sig: &[u8]) -> [bool; 2] {

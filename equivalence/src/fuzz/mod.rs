@@ -271,6 +271,27 @@ impl Target {
             Kind::Parser(p) => (p.check)(data).map(|()| true),
         }
     }
+
+    /// [`Target::check`] with a panic turned into a finding whose report is the
+    /// panic's message: what `refopt fuzz run` and [`keep`] use, where a crash file
+    /// whose crash was a panic must be reported and kept, not take the tool down. The
+    /// cargo-fuzz targets call [`Target::check`] itself: there a panic is libFuzzer's
+    /// crash.
+    ///
+    /// # Errors
+    /// The report of a finding, a panic included.
+    pub fn check_caught(&self, data: &[u8]) -> Result<bool, String> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.check(data))).unwrap_or_else(
+            |payload| {
+                Err(format!(
+                    "{}: panicked: {}\ninput: {}",
+                    self.name,
+                    registry::panic_message(payload.as_ref()),
+                    hex::encode(data)
+                ))
+            },
+        )
+    }
 }
 
 fn cached_pairs(t: &Target) -> &'static [&'static dyn Pair] {
@@ -437,7 +458,7 @@ pub struct Kept {
 /// # Errors
 /// An I/O error writing the file.
 pub fn keep(dir: &std::path::Path, t: &Target, data: &[u8]) -> std::io::Result<Kept> {
-    let finding = t.check(data).err();
+    let finding = t.check_caught(data).err();
     match t.kind {
         Kind::Pairs(_) => {
             let (pair, input) = split(cached_pairs(t), data);
@@ -481,6 +502,39 @@ pub fn table() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A crash file whose crash was a panic is reported by `fuzz run` and kept by
+    /// `fuzz keep` (before, the panic took refopt down and nothing was kept).
+    #[test]
+    fn a_panicking_input_is_a_finding_and_is_kept() {
+        static PANICS: parsers::Parser = parsers::Parser {
+            name: "panics_on_a",
+            what: "a parser that panics on the byte 'a'",
+            max_len: 4,
+            check: |data| {
+                assert!(data.first() != Some(&b'a'), "index out of bounds (planted)");
+                Ok(())
+            },
+            extra_seeds: &[],
+        };
+        let t = Target {
+            name: "panics_on_a",
+            class: Class::Parser,
+            kind: Kind::Parser(&PANICS),
+            dict: "none",
+        };
+        assert_eq!(t.check_caught(b"b"), Ok(true));
+        let report = t.check_caught(b"a").expect_err("a panic is a finding");
+        assert!(
+            report.contains("panicked: index out of bounds (planted)") && report.contains("61"),
+            "{report}"
+        );
+        let dir = std::env::temp_dir().join(format!("refopt-keep-{}", std::process::id()));
+        let kept = keep(&dir, &t, b"a").expect("kept");
+        assert!(kept.finding.is_some_and(|f| f.contains("panicked")));
+        assert!(std::fs::read_to_string(&kept.file).is_ok_and(|s| s.contains("61")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn split_reaches_every_pair_and_keeps_single_pair_inputs_whole() {
