@@ -343,3 +343,48 @@ fn random_source_debug_shows_no_keystream() {
         &[("the next keystream bytes", &next)],
     );
 }
+
+/// The random sources wipe what they hold when dropped: `ChaCha20Source` its key and
+/// the buffered keystream (the generator's own buffer included), `NistDrbg` its whole
+/// state, `Tape` and `Replay` the bytes they hold (key seeds, when a key generation
+/// drew them).
+#[test]
+fn random_sources_are_wiped_on_drop() {
+    use reference::drbg::NistDrbg;
+    use reference::rng::{ChaCha20Source, RandomSource, Replay, Tape};
+    let seed = [0x3bu8; 32];
+    let mut src = ChaCha20Source::new(seed);
+    let mut first = [0u8; 4];
+    src.fill(&mut first);
+    let mut next = [0u8; 60];
+    src.clone().fill(&mut next);
+    let blocks = bytes_when_freed(Box::new(src), &[]);
+    assert_wiped(
+        "ChaCha20Source",
+        &blocks,
+        &[
+            ("its key", &seed),
+            ("the next keystream bytes", &next[..32]),
+        ],
+    );
+
+    let mut drbg = NistDrbg::new(&[0x5c; 48], None);
+    drbg.fill(&mut [0u8; 40]);
+    let blocks = bytes_when_freed(Box::new(drbg), &[]);
+    assert!(
+        blocks[0].iter().all(|&b| b == 0),
+        "NistDrbg: its key or counter is still in the freed box"
+    );
+
+    let mut tape = Tape::new(ChaCha20Source::new([0x11; 32]));
+    let mut taped = [0u8; 48];
+    tape.fill(&mut taped);
+    let heap = tape.bytes().as_ptr();
+    let blocks = bytes_when_freed(Box::new(tape), &[heap]);
+    assert_wiped("Tape", &blocks, &[("the taped bytes", &taped)]);
+
+    let bytes = taped.to_vec();
+    let heap = bytes.as_ptr();
+    let blocks = bytes_when_freed(Box::new(Replay::new(bytes)), &[heap]);
+    assert_wiped("Replay", &blocks, &[("the replayed bytes", &taped)]);
+}

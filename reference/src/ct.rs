@@ -44,6 +44,19 @@ pub fn select_into(dst: &mut [u8], src: &[u8], mask: u8) {
     }
 }
 
+/// Copies a secret byte array returned by value into `dst` and wipes the array, so
+/// that no copy of it outlives the call on the stack (for example a packed secret
+/// polynomial or a hash of secrets written into part of a larger buffer).
+///
+/// # Panics
+/// When `dst.len() != N` (a bug in the caller: every call site passes a slice of a
+/// fixed-size buffer whose length the types fix).
+pub fn copy_then_wipe<const N: usize>(dst: &mut [u8], mut src: [u8; N]) {
+    use zeroize::Zeroize;
+    dst.copy_from_slice(&src);
+    src.zeroize();
+}
+
 /// Overwrites every byte of `v`'s allocation (its elements and its spare capacity)
 /// with zeros and empties it: `zeroize`'s slice path (one bulk write and an
 /// optimization barrier) instead of its `Vec` impl, which stores one element at a

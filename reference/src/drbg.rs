@@ -25,6 +25,14 @@ impl core::fmt::Debug for NistDrbg {
     }
 }
 
+/// Wipes the state (whoever has it can produce every later output).
+impl Drop for NistDrbg {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.key[..]);
+        zeroize::Zeroize::zeroize(&mut self.v[..]);
+    }
+}
+
 fn increment(v: &mut [u8; 16]) {
     // 128-bit big-endian counter, as rng.c's byte loop does.
     let n = u128::from_be_bytes(*v).wrapping_add(1);

@@ -81,13 +81,18 @@ pub fn f1600_x4(s: &mut StateX4) {
 
 /// The portable path of [`f1600_x4`]: [`f1600`] on each state in turn.
 pub fn f1600_x4_portable(s: &mut StateX4) {
+    let mut one = [0u64; 25];
     for j in 0..4 {
-        let mut one: [u64; 25] = core::array::from_fn(|i| s[i][j]);
+        for (o, lane) in one.iter_mut().zip(s.iter()) {
+            *o = lane[j];
+        }
         f1600(&mut one);
         for (lane, &x) in s.iter_mut().zip(&one) {
             lane[j] = x;
         }
     }
+    // A copy of the last state (secret when the PRF absorbed a seed).
+    zeroize::Zeroize::zeroize(&mut one[..]);
 }
 
 #[cfg(target_arch = "x86_64")]

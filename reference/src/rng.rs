@@ -13,7 +13,7 @@
 //! | [`NistDrbg`](crate::drbg::NistDrbg) | no (re-keys after every call) | KAT files |
 //! | [`OsSource`] | not deterministic | benches only |
 
-use rand_chacha::ChaCha20Rng;
+use chacha20::ChaCha20Rng;
 use rand_core::{Rng, SeedableRng};
 use shake::{ExtendableOutput, Update, XofReader};
 
@@ -51,7 +51,6 @@ impl<T: RandomSource + ?Sized> RandomSource for Box<T> {
 /// of 3 bytes then 5 would not equal one of 8. This source reads the keystream a
 /// 64-byte block at a time into its own buffer, which makes it call-boundary invariant
 /// for every split.
-#[derive(Clone)]
 pub struct ChaCha20Source {
     rng: ChaCha20Rng,
     block: [u8; 64],
@@ -63,6 +62,31 @@ pub struct ChaCha20Source {
 impl core::fmt::Debug for ChaCha20Source {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("ChaCha20Source")
+    }
+}
+
+/// Wipes the buffered keystream block (the next bytes given out); the generator wipes
+/// its own key and buffer (`chacha20`'s `zeroize` feature).
+impl Drop for ChaCha20Source {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.block[..]);
+    }
+}
+
+/// The same stream from the same position (the generator is not `Clone`: its copy
+/// is made from its seed, stream and word position).
+impl Clone for ChaCha20Source {
+    fn clone(&self) -> Self {
+        let mut seed = self.rng.get_seed();
+        let mut rng = ChaCha20Rng::from_seed(seed);
+        zeroize::Zeroize::zeroize(&mut seed[..]);
+        rng.set_stream(self.rng.get_stream());
+        rng.set_word_pos(self.rng.get_word_pos());
+        Self {
+            rng,
+            block: self.block,
+            used: self.used,
+        }
     }
 }
 
@@ -149,6 +173,13 @@ pub struct Tape<S> {
     bytes: Vec<u8>,
 }
 
+/// Wipes the taped bytes (key seeds, when a key generation drew them).
+impl<S> Drop for Tape<S> {
+    fn drop(&mut self) {
+        crate::ct::wipe_vec(&mut self.bytes);
+    }
+}
+
 impl<S: RandomSource> Tape<S> {
     /// Tapes the draws made from `inner`.
     pub fn new(inner: S) -> Self {
@@ -182,6 +213,13 @@ pub struct Replay {
     bytes: Vec<u8>,
     pos: usize,
     overrun: bool,
+}
+
+/// Wipes the replayed bytes (key seeds, when they came from a [`Tape`]).
+impl Drop for Replay {
+    fn drop(&mut self) {
+        crate::ct::wipe_vec(&mut self.bytes);
+    }
 }
 
 impl Replay {
@@ -288,16 +326,43 @@ mod tests {
         }
     }
 
-    /// The buffered source delivers the ChaCha20 keystream itself.
+    /// The buffered source delivers the ChaCha20 keystream itself: the same bytes as
+    /// rand_chacha's independent ChaCha20 (the generator this source used before),
+    /// and for the zero key the keystream of RFC 8439 A.1, test vector 1 (block 0).
     #[test]
     fn chacha20_source_is_the_keystream() {
-        let mut raw = ChaCha20Rng::from_seed([9; 32]);
-        let mut want = [0u8; 200];
-        raw.fill_bytes(&mut want);
+        for seed in [[9u8; 32], [0; 32], core::array::from_fn(|i| i as u8)] {
+            let mut raw = ChaCha20Rng::from_seed(seed);
+            let mut want = [0u8; 1000];
+            raw.fill_bytes(&mut want);
+            let mut other = rand_chacha::ChaCha20Rng::from_seed(seed);
+            let mut independent = [0u8; 1000];
+            other.fill_bytes(&mut independent);
+            assert_eq!(want, independent);
+            assert_eq!(
+                split_draw(&mut ChaCha20Source::new(seed), &[13, 187, 1, 799]),
+                want
+            );
+        }
+        let mut zero = [0u8; 32];
+        ChaCha20Source::new([0; 32]).fill(&mut zero);
         assert_eq!(
-            split_draw(&mut ChaCha20Source::new([9; 32]), &[13, 187]),
-            want
+            hex::encode(zero),
+            "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
         );
+    }
+
+    /// A clone continues the stream where the original is, also mid-block.
+    #[test]
+    fn chacha20_source_clone_continues_the_stream() {
+        let mut a = ChaCha20Source::new([3; 32]);
+        let mut skip = [0u8; 70];
+        a.fill(&mut skip);
+        let mut b = a.clone();
+        let (mut x, mut y) = ([0u8; 300], [0u8; 300]);
+        a.fill(&mut x);
+        b.fill(&mut y);
+        assert_eq!(x, y);
     }
 
     #[test]

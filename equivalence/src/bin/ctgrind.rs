@@ -376,7 +376,9 @@ mod divscan {
         "refopt_ctgrind::",
         "sha2::",
         "sha3::",
+        "shake::",
         "keccak::",
+        "chacha20::",
         "subtle::",
         "zeroize::",
     ];
@@ -391,7 +393,9 @@ mod divscan {
         "/equivalence/src/",
         "/sha2-",
         "/sha3-",
+        "/shake-",
         "/keccak-",
+        "/chacha20-",
         "/subtle-",
         "/zeroize-",
     ];

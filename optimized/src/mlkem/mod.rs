@@ -33,16 +33,19 @@ pub fn encrypt_u_merged<F: Zq>(
         let mut u_hat = NttPoly::zero();
         for (j, y) in y_hat[..k].iter().enumerate() {
             // Âᵀ: row i of the transpose is column i of Â.
-            let product = F::multiply_ntts(planted::a_ji(a, i, j), y);
+            let mut product = F::multiply_ntts(planted::a_ji(a, i, j), y);
             u_hat = planted::ntt_add(j, &u_hat, &product);
+            F::wipe(&mut product.0);
         }
         if planted::e1_in_ntt_domain(&mut u_hat, &e1[i], &mut u[i]) {
             F::wipe(&mut u_hat.0);
             continue;
         }
-        u[i] = planted::poly_add(k, i, &e1[i], &F::inverse_ntt(&u_hat));
-        // Âᵀŷ in the NTT domain carries the secret y.
+        let mut sum = F::inverse_ntt(&u_hat);
+        u[i] = planted::poly_add(k, i, &e1[i], &sum);
+        // Âᵀŷ, in either domain, carries the secret y.
         F::wipe(&mut u_hat.0);
+        F::wipe(&mut sum.0);
     }
 }
 

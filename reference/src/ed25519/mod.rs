@@ -213,14 +213,17 @@ impl SigningKey {
             public: [0; 32],
         };
         key.seed.copy_from_slice(seed);
-        let mut h: [u8; 64] = Sha512::digest(key.seed).into();
+        let mut h: [u8; 64] = Sha512::digest(&key.seed).into();
         let mut a = [0u8; 32];
         a.copy_from_slice(&h[..32]);
         a[0] &= 248;
         a[31] &= 127;
         a[31] |= 64;
         key.prefix.copy_from_slice(&h[32..]);
-        key.public = point::encode::<K>(&point::scalar_mul_base::<K>(&a));
+        // The projective [a]B (its Z as computed) says more than the encoded A.
+        let mut big_a = point::scalar_mul_base::<K>(&a);
+        key.public = point::encode::<K>(&big_a);
+        big_a.zeroize();
         key.s = field::from_bytes(&a);
         h[..].zeroize();
         a[..].zeroize();
@@ -257,7 +260,9 @@ pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
     // The nonce r: whoever learns it (and the signature) learns s.
     let mut r = hash_mod_l(&[&key.prefix, msg]);
     let mut r_scalar = scalar::to_bytes(&r);
-    let r_bytes = point::encode::<K>(&point::scalar_mul_base::<K>(&r_scalar));
+    let mut big_r = point::scalar_mul_base::<K>(&r_scalar);
+    let r_bytes = point::encode::<K>(&big_r);
+    big_r.zeroize();
     let k = hash_mod_l(&[&r_bytes, &key.public, msg]);
     let s = scalar::mul_add(&k, &key.s, &r);
     let mut sig = [0u8; 64];

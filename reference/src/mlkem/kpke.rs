@@ -94,7 +94,10 @@ pub(crate) fn keygen(p: &Params, d: &[u8; 32], ek: &mut [u8], dk: &mut [u8]) {
     let mut e_hat = ntt_vector(p.k, &se[p.k..2 * p.k]);
     se.zeroize();
     for i in 0..p.k {
-        let t_hat = ntt_add(&dot(p.k, &a[i], &s_hat), &e_hat[i]);
+        // Â∘ŝ = t̂ − ê: with the public t̂ it gives ê.
+        let mut as_hat = dot(p.k, &a[i], &s_hat);
+        let t_hat = ntt_add(&as_hat, &e_hat[i]);
+        as_hat.zeroize();
         byte_encode(&t_hat.0, 12, &mut ek[384 * i..384 * (i + 1)]);
         byte_encode(&s_hat[i].0, 12, &mut dk[384 * i..384 * (i + 1)]);
     }
@@ -181,7 +184,14 @@ pub(crate) fn encrypt<K: Kernels>(
     // Lines 20-21: μ = Decompress_1(ByteDecode_1(m)); v = NTT⁻¹(t̂ᵀ ∘ ŷ) + e2 + μ.
     let mut m_bits = byte_decode_raw(m, 1);
     let mut mu = Poly(core::array::from_fn(|i| decompress(m_bits[i], 1)));
-    let mut v = poly_add(&poly_add(&inverse_ntt(&dot(k, t_hat, &y_hat)), e2), &mu);
+    let mut ty_hat = dot(k, t_hat, &y_hat);
+    let mut ty = inverse_ntt(&ty_hat);
+    let mut ty_e2 = poly_add(&ty, e2);
+    let mut v = poly_add(&ty_e2, &mu);
+    // NTT⁻¹(t̂ᵀ∘ŷ) with the public v gives μ.
+    ty_hat.zeroize();
+    ty.zeroize();
+    ty_e2.zeroize();
     ye.zeroize();
     y_hat.zeroize();
     m_bits[..].zeroize();
@@ -221,11 +231,15 @@ pub(crate) fn decrypt(p: &Params, s_hat: &[NttPoly; MAX_K], c: &[u8]) -> [u8; 32
     for i in 0..k {
         let raw = byte_decode_raw(&c[c1_len * i..c1_len * (i + 1)], p.du);
         let u = Poly(core::array::from_fn(|t| decompress(raw[t], p.du)));
-        acc = ntt_add(&acc, &multiply_ntts(&s_hat[i], &ntt(&u)));
+        let mut su_hat = multiply_ntts(&s_hat[i], &ntt(&u));
+        acc = ntt_add(&acc, &su_hat);
+        su_hat.zeroize();
     }
     let raw = byte_decode_raw(&c[c1_len * k..], p.dv);
     let v = Poly(core::array::from_fn(|t| decompress(raw[t], p.dv)));
-    let mut w = ntt::poly_sub(&v, &inverse_ntt(&acc));
+    let mut su = inverse_ntt(&acc);
+    let mut w = ntt::poly_sub(&v, &su);
+    su.zeroize();
     let mut bits: [u16; N] = core::array::from_fn(|t| compress(w.0[t], 1));
     let mut m = [0u8; 32];
     byte_encode(&bits, 1, &mut m);

@@ -181,10 +181,12 @@ pub fn encrypt_u_per_product<F: Zq>(
         u[i] = e1[i].clone();
         for j in 0..k {
             // Âᵀ: row i of the transpose is column i of Â.
-            u[i] = F::poly_add(
-                &u[i],
-                &F::inverse_ntt(&F::multiply_ntts(&a[j][i], &y_hat[j])),
-            );
+            let mut product = F::multiply_ntts(&a[j][i], &y_hat[j]);
+            let mut term = F::inverse_ntt(&product);
+            u[i] = F::poly_add(&u[i], &term);
+            // Both carry the secret y.
+            F::wipe(&mut product.0);
+            F::wipe(&mut term.0);
         }
     }
 }

@@ -21,11 +21,13 @@ pub(crate) fn g(parts: &[&[u8]]) -> ([u8; 32], [u8; 32]) {
     for p in parts {
         Digest::update(&mut hasher, p);
     }
-    let out = hasher.finalize();
+    // (K, r), (K′, r′) or (ρ, σ): the caller wipes its halves, this wipes the digest.
+    let mut out: [u8; 64] = hasher.finalize().into();
     let mut a = [0u8; 32];
     let mut b = [0u8; 32];
     a.copy_from_slice(&out[..32]);
     b.copy_from_slice(&out[32..]);
+    out.zeroize();
     (a, b)
 }
 

@@ -26,7 +26,7 @@ pub mod pack;
 pub mod poly;
 pub mod sample;
 
-use crate::ct;
+use crate::ct::{self, copy_then_wipe};
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
 pub use contracts::{r2_invertible, r2_is_inverse, rq_is_inverse, rq_mul_is_exact};
@@ -234,8 +234,8 @@ pub fn encaps_derand<K: Kernels>(
     let pk: [u8; PUBLICKEY_BYTES] = copy_array(pk);
     let (mut r, mut m) = sample::sample_rm(rm_seed);
     let mut rm = [0u8; OWCPA_MSGBYTES];
-    rm[..PACK_TRINARY_BYTES].copy_from_slice(&pack::poly_s3_tobytes(&r));
-    rm[PACK_TRINARY_BYTES..].copy_from_slice(&pack::poly_s3_tobytes(&m));
+    copy_then_wipe(&mut rm[..PACK_TRINARY_BYTES], pack::poly_s3_tobytes(&r));
+    copy_then_wipe(&mut rm[PACK_TRINARY_BYTES..], pack::poly_s3_tobytes(&m));
     let k = sha3_256(&[&rm]);
     poly::poly_z3_to_zq(&mut r);
     let c = owcpa::owcpa_enc::<K>(&r, &m, &pk);

@@ -14,6 +14,7 @@ use super::poly::{
 };
 use super::sample::sample_fg;
 use super::{Kernels, copy_array};
+use crate::ct::copy_then_wipe;
 use zeroize::Zeroize;
 
 /// `owcpa_keypair`: (pk, the first 903 bytes of sk) from 2413 uniform bytes.
@@ -27,8 +28,11 @@ pub fn owcpa_keypair<K: Kernels>(
     let mut sk = [0u8; OWCPA_SECRETKEYBYTES];
     let (mut f, mut g) = sample_fg(seed);
     let mut invf_mod3 = poly_s3_inv(&f);
-    sk[..PACK_TRINARY_BYTES].copy_from_slice(&poly_s3_tobytes(&f));
-    sk[PACK_TRINARY_BYTES..2 * PACK_TRINARY_BYTES].copy_from_slice(&poly_s3_tobytes(&invf_mod3));
+    copy_then_wipe(&mut sk[..PACK_TRINARY_BYTES], poly_s3_tobytes(&f));
+    copy_then_wipe(
+        &mut sk[PACK_TRINARY_BYTES..2 * PACK_TRINARY_BYTES],
+        poly_s3_tobytes(&invf_mod3),
+    );
 
     poly_z3_to_zq(&mut f);
     poly_z3_to_zq(&mut g);
@@ -42,7 +46,7 @@ pub fn owcpa_keypair<K: Kernels>(
 
     let mut tmp = K::poly_rq_mul(&inv_gf, &f);
     let mut invh = poly_sq_mul(&tmp, &f, K::poly_rq_mul);
-    sk[2 * PACK_TRINARY_BYTES..].copy_from_slice(&poly_sq_tobytes(&invh));
+    copy_then_wipe(&mut sk[2 * PACK_TRINARY_BYTES..], poly_sq_tobytes(&invh));
 
     tmp = K::poly_rq_mul(&inv_gf, &big_g);
     let h = K::poly_rq_mul(&tmp, &big_g);
@@ -137,7 +141,7 @@ pub fn owcpa_dec<K: Kernels>(
     let mut mf = poly_rq_to_s3(&cf);
     let mut finv3 = poly_s3_frombytes(&sk_finv);
     let mut m = poly_s3_mul(&mf, &finv3, K::poly_rq_mul);
-    rm[PACK_TRINARY_BYTES..].copy_from_slice(&poly_s3_tobytes(&m));
+    copy_then_wipe(&mut rm[PACK_TRINARY_BYTES..], poly_s3_tobytes(&m));
 
     let mut fail = check_ciphertext(ct);
     fail |= check_m(&m);
@@ -153,7 +157,7 @@ pub fn owcpa_dec<K: Kernels>(
     let mut r = poly_sq_mul(&b, &invh, K::poly_rq_mul);
     fail |= check_r(&r);
     poly_trinary_zq_to_z3(&mut r);
-    rm[..PACK_TRINARY_BYTES].copy_from_slice(&poly_s3_tobytes(&r));
+    copy_then_wipe(&mut rm[..PACK_TRINARY_BYTES], poly_s3_tobytes(&r));
     // The key parts (f, f⁻¹ mod 3 = fp, h⁻¹ mod q = hq) and everything decrypted.
     sk_f[..].zeroize();
     sk_finv[..].zeroize();

@@ -16,7 +16,7 @@ use super::{
     CIPHERTEXT_BYTES, HASH_BYTES, Kernels, P, PUBLIC_KEY_BYTES, ROUNDED_BYTES, RQ_BYTES,
     SECRET_KEY_BYTES, SHARED_SECRET_BYTES, SMALL_BYTES, W,
 };
-use crate::ct;
+use crate::ct::{self, copy_then_wipe};
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
 use subtle::{Choice, ConstantTimeEq};
@@ -120,7 +120,7 @@ pub fn core_decrypt<K: Kernels>(
 /// HashConfirm(r_enc, cache) = Hash2(Hash3(r_enc) ‖ cache), cache = Hash4(pk).
 pub fn hash_confirm(r_enc: &[u8; SMALL_BYTES], cache: &[u8; HASH_BYTES]) -> [u8; HASH_BYTES] {
     let mut x = [0u8; 2 * HASH_BYTES];
-    x[..HASH_BYTES].copy_from_slice(&hash_prefix(3, r_enc));
+    copy_then_wipe(&mut x[..HASH_BYTES], hash_prefix(3, r_enc));
     x[HASH_BYTES..].copy_from_slice(cache);
     let confirm = hash_prefix(2, &x);
     x[..].zeroize();
@@ -129,9 +129,9 @@ pub fn hash_confirm(r_enc: &[u8; SMALL_BYTES], cache: &[u8; HASH_BYTES]) -> [u8;
 
 /// HashSession(b, y, z) = Hash_b(Hash3(y) ‖ z), z the whole ciphertext.
 pub fn hash_session(b: u8, y: &[u8; SMALL_BYTES], z: &[u8]) -> [u8; HASH_BYTES] {
-    let mut x = Vec::with_capacity(HASH_BYTES + z.len());
-    x.extend_from_slice(&hash_prefix(3, y));
-    x.extend_from_slice(z);
+    let mut x = vec![0u8; HASH_BYTES + z.len()];
+    copy_then_wipe(&mut x[..HASH_BYTES], hash_prefix(3, y));
+    x[HASH_BYTES..].copy_from_slice(z);
     let session = hash_prefix(b, &x);
     x[..].zeroize();
     session
@@ -154,6 +154,10 @@ pub fn hide<K: Kernels>(
     rounded_encode(&mut rounded, &cpoly);
     c[..ROUNDED_BYTES].copy_from_slice(&rounded);
     c[ROUNDED_BYTES..].copy_from_slice(&hash_confirm(&r_enc, cache));
+    // In decapsulation the re-encryption is secret until compared (a rejected
+    // ciphertext's differs from it); the caller wipes `c`, these are its copies.
+    cpoly.zeroize();
+    rounded.zeroize();
     r_enc
 }
 
