@@ -9,8 +9,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use reference::RandomSource;
 use reference::drbg::NistDrbg;
+use reference::{Error, RandomSource};
 
 /// A KEM as the NIST driver sees it: `crypto_kem_keypair`, `_enc`, `_dec`.
 pub trait KatKem {
@@ -19,9 +19,18 @@ pub trait KatKem {
     /// `crypto_kem_keypair`: (pk, sk).
     fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>);
     /// `crypto_kem_enc`: (ct, ss).
-    fn enc(&self, pk: &[u8], rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>);
-    /// `crypto_kem_dec`: ss.
-    fn dec(&self, sk: &[u8], ct: &[u8]) -> Vec<u8>;
+    ///
+    /// # Errors
+    /// The scheme's error for a public key it refuses (a wrong length; for ML-KEM the
+    /// modulus check).
+    fn enc(&self, pk: &[u8], rng: &mut dyn RandomSource) -> Result<(Vec<u8>, Vec<u8>), Error>;
+    /// `crypto_kem_dec`: ss. A ciphertext of the right length always gives a secret
+    /// (implicit rejection).
+    ///
+    /// # Errors
+    /// The scheme's error for a secret key or ciphertext it refuses (a wrong length;
+    /// for ML-KEM the hash check).
+    fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, Error>;
 }
 
 /// One entry of a response file.
@@ -66,10 +75,11 @@ pub fn entries(kem: &dyn KatKem, n: usize) -> impl Iterator<Item = Result<Entry,
         outer.randombytes(&mut seed);
         let mut drbg = NistDrbg::new(&seed, None);
         let (pk, sk) = kem.keypair(&mut drbg);
-        let (ct, ss) = kem.enc(&pk, &mut drbg);
-        let ss_dec = kem.dec(&sk, &ct);
+        let refused = |step, error| KatError::Refused { count, step, error };
+        let (ct, ss) = kem.enc(&pk, &mut drbg).map_err(|e| refused("enc", e))?;
+        let ss_dec = kem.dec(&sk, &ct).map_err(|e| refused("dec", e))?;
         if ss_dec != ss {
-            return Err(KatError { count });
+            return Err(KatError::Mismatch { count });
         }
         Ok(Entry {
             count,
@@ -82,24 +92,58 @@ pub fn entries(kem: &dyn KatKem, n: usize) -> impl Iterator<Item = Result<Entry,
     })
 }
 
-/// Decapsulation did not return the encapsulated secret for this entry.
+/// Why the driver stopped at an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KatError {
-    /// The entry's `count`.
-    pub count: usize,
+#[non_exhaustive]
+pub enum KatError {
+    /// Decapsulation did not return the encapsulated secret.
+    Mismatch {
+        /// The entry's `count`.
+        count: usize,
+    },
+    /// The scheme refused its own key or ciphertext.
+    Refused {
+        /// The entry's `count`.
+        count: usize,
+        /// `"enc"` or `"dec"`.
+        step: &'static str,
+        /// The scheme's error.
+        error: Error,
+    },
+}
+
+impl KatError {
+    /// The `count` of the entry the driver stopped at.
+    pub fn count(&self) -> usize {
+        match *self {
+            KatError::Mismatch { count } | KatError::Refused { count, .. } => count,
+        }
+    }
 }
 
 impl std::fmt::Display for KatError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "count = {}: crypto_kem_dec returned a different shared secret than crypto_kem_enc",
-            self.count
-        )
+        match self {
+            KatError::Mismatch { count } => write!(
+                f,
+                "count = {count}: crypto_kem_dec returned a different shared secret than crypto_kem_enc"
+            ),
+            KatError::Refused { count, step, error } => write!(
+                f,
+                "count = {count}: crypto_kem_{step} refused the entry's own input: {error}"
+            ),
+        }
     }
 }
 
-impl std::error::Error for KatError {}
+impl std::error::Error for KatError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            KatError::Mismatch { .. } => None,
+            KatError::Refused { error, .. } => Some(error),
+        }
+    }
+}
 
 /// Writes the full response file (counts 0..99).
 ///
@@ -400,7 +444,9 @@ pub fn parse_response(text: &str) -> Result<Response, ParseError> {
 /// # Errors
 /// [`KatError`] when the entry's decapsulation disagrees.
 pub fn first_entry(kem: &dyn KatKem) -> Result<Entry, KatError> {
-    entries(kem, 1).next().unwrap_or(Err(KatError { count: 0 }))
+    entries(kem, 1)
+        .next()
+        .unwrap_or(Err(KatError::Mismatch { count: 0 }))
 }
 
 #[cfg(test)]
@@ -418,17 +464,53 @@ mod tests {
             rng.fill(&mut k);
             (k.clone(), k)
         }
-        fn enc(&self, pk: &[u8], _rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
-            (pk.to_vec(), pk.to_vec())
+        fn enc(&self, pk: &[u8], _rng: &mut dyn RandomSource) -> Result<(Vec<u8>, Vec<u8>), Error> {
+            Ok((pk.to_vec(), pk.to_vec()))
         }
-        fn dec(&self, sk: &[u8], _ct: &[u8]) -> Vec<u8> {
+        fn dec(&self, sk: &[u8], _ct: &[u8]) -> Result<Vec<u8>, Error> {
             self.0.set(self.0.get() + 1);
             let mut ss = sk.to_vec();
             if self.0.get() > 3 {
                 ss[0] ^= 1;
             }
-            ss
+            Ok(ss)
         }
+    }
+
+    /// A scheme that refuses its own key stops the driver with a typed error naming
+    /// the entry and the step (before, the KEMs panicked).
+    #[test]
+    fn a_refused_input_stops_the_driver_with_its_error() {
+        struct Refuses;
+        impl KatKem for Refuses {
+            fn algname(&self) -> &'static str {
+                "refuses"
+            }
+            fn keypair(&self, _rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
+                (Vec::new(), Vec::new())
+            }
+            fn enc(
+                &self,
+                _pk: &[u8],
+                _rng: &mut dyn RandomSource,
+            ) -> Result<(Vec<u8>, Vec<u8>), Error> {
+                Err(Error::ModulusCheck)
+            }
+            fn dec(&self, _sk: &[u8], _ct: &[u8]) -> Result<Vec<u8>, Error> {
+                Ok(Vec::new())
+            }
+        }
+        let err = first_entry(&Refuses).expect_err("refused");
+        assert_eq!(
+            err,
+            KatError::Refused {
+                count: 0,
+                step: "enc",
+                error: Error::ModulusCheck
+            }
+        );
+        assert_eq!(err.count(), 0);
+        assert!(err.to_string().contains("crypto_kem_enc refused"), "{err}");
     }
 
     #[test]
@@ -443,11 +525,15 @@ mod tests {
                 rng.fill(&mut k);
                 (k.clone(), k)
             }
-            fn enc(&self, pk: &[u8], _rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
-                (pk.to_vec(), pk.to_vec())
+            fn enc(
+                &self,
+                pk: &[u8],
+                _rng: &mut dyn RandomSource,
+            ) -> Result<(Vec<u8>, Vec<u8>), Error> {
+                Ok((pk.to_vec(), pk.to_vec()))
             }
-            fn dec(&self, sk: &[u8], _ct: &[u8]) -> Vec<u8> {
-                sk.to_vec()
+            fn dec(&self, sk: &[u8], _ct: &[u8]) -> Result<Vec<u8>, Error> {
+                Ok(sk.to_vec())
             }
         }
         let mut out = Vec::new();

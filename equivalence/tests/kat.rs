@@ -69,6 +69,38 @@ fn every_kat_variant_has_a_published_hash() {
     }
 }
 
+/// The driver's schemes refuse a wrong-length key or ciphertext with the scheme's
+/// typed error, never a panic, in every variant; ML-KEM's encapsulation also refuses a
+/// key that fails the modulus check.
+#[test]
+fn kat_kems_refuse_bad_input_with_a_typed_error() {
+    use reference::Error;
+    let mut rng = reference::rng::ChaCha20Source::new([1; 32]);
+    let mut n = 0;
+    for s in schemes::kat_schemes() {
+        for v in s.variants {
+            let kem = kem(s.name, v);
+            for got in [
+                kem.enc(&[], &mut rng).map(|_| ()),
+                kem.dec(&[], &[]).map(|_| ()),
+            ] {
+                assert!(
+                    matches!(got, Err(Error::InvalidLength { got: 0, .. })),
+                    "{} {v}: {got:?}",
+                    s.name
+                );
+            }
+            n += 1;
+        }
+    }
+    assert!(n >= 10, "only {n} variants");
+    let mlkem = kem("ml-kem-768", "reference");
+    assert_eq!(
+        mlkem.enc(&[0xff; 1184], &mut rng).map(|_| ()),
+        Err(Error::ModulusCheck)
+    );
+}
+
 /// The `sntrup761` crate run through the NIST driver. It draws each coefficient word
 /// with `next_u32` (one 4-byte call, [`SameStream`]), the per-coefficient convention.
 struct Sntrup761Crate;
@@ -81,15 +113,31 @@ impl KatKem for Sntrup761Crate {
         let (pk, sk) = sntrup761::generate_key(SameStream(rng));
         (pk.as_ref().to_vec(), sk.as_ref().to_vec())
     }
-    fn enc(&self, pk: &[u8], rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
-        let pk = sntrup761::EncapsulationKey::try_from(pk).expect("its own key");
+    fn enc(
+        &self,
+        pk: &[u8],
+        rng: &mut dyn RandomSource,
+    ) -> Result<(Vec<u8>, Vec<u8>), reference::Error> {
+        let pk = sntrup761::EncapsulationKey::try_from(pk)
+            .map_err(|_| wrong_length("public key", 1158, pk.len()))?;
         let (ct, ss) = pk.encapsulate(SameStream(rng));
-        (ct.as_ref().to_vec(), ss.as_ref().to_vec())
+        Ok((ct.as_ref().to_vec(), ss.as_ref().to_vec()))
     }
-    fn dec(&self, sk: &[u8], ct: &[u8]) -> Vec<u8> {
-        let sk = sntrup761::DecapsulationKey::try_from(sk).expect("its own key");
-        let ct = sntrup761::Ciphertext::try_from(ct).expect("its own ciphertext");
-        sk.decapsulate(&ct).as_ref().to_vec()
+    fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, reference::Error> {
+        let sk = sntrup761::DecapsulationKey::try_from(sk)
+            .map_err(|_| wrong_length("secret key", 1763, sk.len()))?;
+        let ct = sntrup761::Ciphertext::try_from(ct)
+            .map_err(|_| wrong_length("ciphertext", 1039, ct.len()))?;
+        Ok(sk.decapsulate(&ct).as_ref().to_vec())
+    }
+}
+
+/// The peer refuses only wrong lengths; reported as ours would be.
+fn wrong_length(what: &'static str, expected: usize, got: usize) -> reference::Error {
+    reference::Error::InvalidLength {
+        what,
+        expected,
+        got,
     }
 }
 

@@ -84,16 +84,18 @@ impl<K: Kernels> KatKem for KatWith<K> {
         let kp = r::keygen(&r::ML_KEM_768, &mut &mut *rng);
         (kp.ek.clone(), kp.dk.clone())
     }
-    fn enc(&self, pk: &[u8], rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
+    fn enc(
+        &self,
+        pk: &[u8],
+        rng: &mut dyn RandomSource,
+    ) -> Result<(Vec<u8>, Vec<u8>), reference::Error> {
         let mut m = [0u8; 32];
         rng.fill(&mut m);
-        let (c, k) = r::encaps_internal::<K>(&r::ML_KEM_768, pk, &m).expect("valid key");
-        (c, k.to_vec())
+        let (c, k) = r::encaps_internal::<K>(&r::ML_KEM_768, pk, &m)?;
+        Ok((c, k.to_vec()))
     }
-    fn dec(&self, sk: &[u8], ct: &[u8]) -> Vec<u8> {
-        r::decaps::<K>(&r::ML_KEM_768, sk, ct)
-            .expect("lengths")
-            .to_vec()
+    fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, reference::Error> {
+        Ok(r::decaps::<K>(&r::ML_KEM_768, sk, ct)?.to_vec())
     }
 }
 

@@ -470,6 +470,12 @@ mod divscan {
     }
 }
 
+/// The most random inputs per operation and key `--inputs` takes: under memcheck one
+/// input of every operation of every scheme costs seconds, so more is never meant;
+/// the inputs are collected before they run, so a bound keeps a typo from asking for
+/// more memory than there is.
+const MAX_INPUTS: usize = 100_000;
+
 const USAGE: &str = "usage: refopt-ctgrind [--inputs N] [--scheme ml-kem|sntrup761|ntruhps2048509|ed25519]\n       refopt-ctgrind scan-divisions [BINARY]";
 
 fn main() -> ExitCode {
@@ -484,9 +490,11 @@ fn main() -> ExitCode {
     while let Some(a) = it.next() {
         match (a.as_str(), it.next()) {
             ("--inputs", Some(n)) => match n.parse() {
-                Ok(n) if n >= 1 => inputs = n,
+                Ok(n) if (1..=MAX_INPUTS).contains(&n) => inputs = n,
                 _ => {
-                    eprintln!("refopt-ctgrind: --inputs takes a number >= 1\n{USAGE}");
+                    eprintln!(
+                        "refopt-ctgrind: --inputs takes a number from 1 to {MAX_INPUTS}\n{USAGE}"
+                    );
                     return ExitCode::from(2);
                 }
             },

@@ -32,9 +32,13 @@ impl Bytes<'_> {
 /// Encode(R, M): the radix encoding of `r` (each r\[i\] < m\[i\] <= 16384) written to
 /// the start of `out`; returns the number of bytes written.
 ///
+/// Crate-internal: its callers are the fixed-radix encoders below
+/// ([`small_encode`], [`rq_encode`], [`rounded_encode`]), the public surface; a
+/// caller-chosen radix list outside the spec's domain would give wrong bytes.
+///
 /// # Panics
 /// If `out` is shorter than the encoding length for `m`, or `r` is longer than p.
-pub fn encode(out: &mut [u8], r: &[u16], m: &[u16]) -> usize {
+pub(crate) fn encode(out: &mut [u8], r: &[u16], m: &[u16]) -> usize {
     let mut w = Bytes { buf: out, pos: 0 };
     encode_into(&mut w, r, m);
     w.pos
@@ -84,10 +88,15 @@ fn encode_into(out: &mut Bytes<'_>, r: &[u16], m: &[u16]) {
 /// Reads a prefix of `s` (exactly as many bytes as [`encode`] writes for `m`) and
 /// writes `m.len()` values with out\[i\] < m\[i\].
 ///
+/// Crate-internal: its callers are the fixed-radix decoders below ([`small_decode`],
+/// [`rq_decode`], [`rounded_decode`]), the public surface, whose radices (q = 4591,
+/// (q + 2)/3 = 1531) lie in the spec's domain 0 < m < 16384; a radix of 0 would
+/// divide by zero and one of 16384 or more decode wrongly.
+///
 /// # Panics
 /// If `s` is shorter than the encoding length for `m`, or `m` is longer than p;
 /// callers check lengths first.
-pub fn decode(out: &mut [u16], s: &[u8], m: &[u16]) {
+pub(crate) fn decode(out: &mut [u16], s: &[u8], m: &[u16]) {
     let len = m.len();
     debug_assert_eq!(out.len(), len);
     if len == 1 {
