@@ -140,6 +140,32 @@ fn declassified_eq(got: &[u8; 32], want: &[u8; 32], what: &str) {
     assert_eq!(*a, *b, "{what}: decapsulation");
 }
 
+/// `==` on a secret key type (its `ConstantTimeEq`) with a copy of itself, while its
+/// secrets are undefined. The verdict stays undefined (nothing here branches on it).
+fn compare_secret<T: Clone + PartialEq>(key: &T, t: &mut Tally) {
+    let copy = key.clone();
+    black_box(black_box(key) == black_box(&copy));
+    t.add("==");
+}
+
+/// The portable four-way Keccak-f[1600] on secret states (ML-KEM's PRF absorbs σ and
+/// the seeds through it when the CPU has no AVX2; on an AVX2 machine the ML-KEM runs
+/// above take the AVX2 path, and this is the only run of the portable one).
+fn keccak_x4_portable(inputs: usize, t: &mut Tally) {
+    use reference::keccak_x4::{StateX4, f1600_x4_portable};
+    for bytes in with_edges(inputs, |i| random_bytes(0x4b, i, 800), 800) {
+        // Undefined bytes give undefined lanes.
+        mark_secret(&bytes);
+        let mut s: StateX4 = [[0; 4]; 25];
+        for (lane, b) in s.iter_mut().flatten().zip(bytes.chunks_exact(8)) {
+            *lane = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        }
+        f1600_x4_portable(&mut s);
+        black_box(&s);
+        t.add("keccak-x4-portable");
+    }
+}
+
 fn mlkem(inputs: usize) {
     use equivalence::mlkem::Variant;
     use reference::mlkem::ALL;
@@ -160,6 +186,7 @@ fn mlkem(inputs: usize) {
                 mark_secret(&z);
                 let kp = v.keygen_internal(p, &d, &z);
                 t.add("keygen");
+                compare_secret(&kp, &mut t);
                 // ek is published; dk is secret except its embedded ek and H(ek).
                 mark_public(&kp.ek);
                 mark_public(&kp.dk);
@@ -209,6 +236,7 @@ fn mlkem(inputs: usize) {
             }
         }
     }
+    keccak_x4_portable(inputs, &mut t);
     t.report("ml-kem", "ML-KEM-512/768/1024 x reference/optimized");
 }
 
@@ -225,6 +253,7 @@ fn sntrup761(inputs: usize) {
         for i in 0..inputs.max(1) {
             let kp = v.keypair(&mut SecretSource::stream(seed(5, i)));
             t.add("keygen");
+            compare_secret(&kp, &mut t);
             mark_public(&kp.pk);
             mark_public(&kp.sk);
             keys.push((kp.pk.clone(), kp.sk.clone()));
@@ -293,6 +322,7 @@ fn ntruhps2048509(inputs: usize) {
             mark_secret(&prf);
             let kp = v.keypair_derand(&s, &prf);
             t.add("keygen");
+            compare_secret(&kp, &mut t);
             mark_public(&kp.pk);
             mark_public(&kp.sk);
             keys.push((kp.pk, kp.sk));
@@ -344,6 +374,7 @@ fn ed25519(inputs: usize) {
             mark_secret(&s);
             let key = v.keygen(&s).expect("32-byte seed");
             t.add("keygen");
+            compare_secret(&key, &mut t);
             for (j, msg) in [Vec::new(), b"refopt".to_vec(), random_bytes(0x45, 0, 300)]
                 .iter()
                 .enumerate()
