@@ -205,9 +205,11 @@ fn mlkem_ek_bytes(g: &mut Input<'_>, p: &Params, len: usize, raw: bool) -> Vec<u
     ek
 }
 
-/// `mlkem_ek`: ML-KEM.Encaps_internal on an arbitrary encapsulation key, both tiers.
+/// `mlkem_ek`: ML-KEM.Encaps_internal on an arbitrary encapsulation key, both tiers,
+/// and the stand-alone input check `check_encapsulation_key` (FIPS 203 section 7.2).
 /// Expected: a wrong length is `InvalidLength`, a 12-bit value >= q is
-/// `ModulusCheck`, anything else encapsulates, with identical (c, K) from both tiers.
+/// `ModulusCheck`, anything else encapsulates, with identical (c, K) from both tiers;
+/// the check gives the same verdict as encapsulation.
 fn mlkem_ek(data: &[u8]) -> Result<(), Finding> {
     let mut g = Input::new(data);
     let p = mlkem_params(&g);
@@ -218,6 +220,13 @@ fn mlkem_ek(data: &[u8]) -> Result<(), Finding> {
     let a = MlkemVariant::Reference.encaps_internal(p, &ek, &m);
     let b = MlkemVariant::Optimized.encaps_internal(p, &ek, &m);
     same("encaps_internal", &a, &b)?;
+    let checked = r::check_encapsulation_key(p, &ek);
+    if checked != a.as_ref().map(|_| ()).map_err(|e| *e) {
+        return Err(format!(
+            "check_encapsulation_key gives {checked:?}, encapsulation {}",
+            a.shown()
+        ));
+    }
     if len != p.ek_len() {
         return expect_error(
             "wrong-length ek",
@@ -279,7 +288,8 @@ fn mlkem_dk_hash_holds(dk: &[u8], k: usize) -> bool {
 /// ciphertext of the wrong length and a bad dk (wrong length or H(ek)) each API may
 /// name its own check first. Code both APIs share (`decaps` is the ciphertext length
 /// check, then the same `from_bytes` and `decapsulate`) is checked by these
-/// expectations, not by the comparison.
+/// expectations, not by the comparison. The stand-alone input check
+/// `check_decapsulation_key` must give the harness's own verdict (length, then H(ek)).
 fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
     let mut g = Input::new(data);
     let p = mlkem_params(&g);
@@ -327,11 +337,30 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
     };
     let a = encoded.decaps(p, &dk, &c);
     let b = r::DecapsulationKey::from_bytes(p, &dk).and_then(|key| parsed.decapsulate(&key, &c));
-    // A bad dk by the harness's own checks (length, H(ek)).
-    let dk_bad = || dk_len != p.dk_len() || !mlkem_dk_hash_holds(&dk, k);
+    // The harness's own checks of dk (length, H(ek)), hashed once.
+    let hash_holds = dk_len == p.dk_len() && mlkem_dk_hash_holds(&dk, k);
+    let dk_bad = !hash_holds;
+    // The stand-alone input check (FIPS 203 section 7.3) against the same checks.
+    let checked = r::check_decapsulation_key(p, &dk);
+    let want = if dk_len != p.dk_len() {
+        Err(Error::InvalidLength {
+            what: "decapsulation key",
+            expected: p.dk_len(),
+            got: dk_len,
+        })
+    } else if hash_holds {
+        Ok(())
+    } else {
+        Err(Error::HashCheck)
+    };
+    if checked != want {
+        return Err(format!(
+            "check_decapsulation_key gives {checked:?}, expected {want:?}"
+        ));
+    }
     let consistent = match (&b, &a) {
         (Ok(x), Ok(y)) => x == y,
-        (Err(x), Err(y)) => x == y || (ct_len != p.ct_len() && dk_bad()),
+        (Err(x), Err(y)) => x == y || (ct_len != p.ct_len() && dk_bad),
         _ => false,
     };
     if !consistent {
@@ -365,7 +394,7 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
             },
         );
     }
-    if !mlkem_dk_hash_holds(&dk, k) {
+    if !hash_holds {
         return expect_error("dk with a wrong H(ek)", &a, &Error::HashCheck);
     }
     let key = a.map_err(|e| format!("a well-formed dk and ciphertext were refused: {e:?}"))?;
@@ -929,6 +958,26 @@ mod tests {
                             panic!("{} on {input:02x?}: {e}", p.name);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Each check passes on random inputs of every length up to its `max_len` (random
+    /// bytes reach what short zero-padded ones do not: an ML-KEM key with a 12-bit
+    /// value >= q, a wrong H(ek), a ciphertext that decodes to anything).
+    #[test]
+    fn every_parser_passes_on_random_inputs() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::{Rng, SeedableRng};
+        let mut g = ChaCha8Rng::seed_from_u64(0x9a);
+        for p in ALL {
+            for _ in 0..100 {
+                let len = (g.next_u64() % (p.max_len as u64 + 1)) as usize;
+                let mut input = vec![0u8; len];
+                g.fill_bytes(&mut input);
+                if let Err(e) = (p.check)(&input) {
+                    panic!("{} on {}: {e}", p.name, hex::encode(&input));
                 }
             }
         }
