@@ -584,7 +584,7 @@ pub fn check_sign_input_lines(
         n += 1;
         buf.clear();
         let read = (&mut reader)
-            .take(MAX_LINE as u64 + 1)
+            .take(MAX_LINE as u64 + 2)
             .read_until(b'\n', &mut buf)
             .map_err(|e| LineFailure {
                 line: n,
@@ -593,8 +593,13 @@ pub fn check_sign_input_lines(
         if read == 0 {
             break;
         }
-        // The newline, when the line has one, is not part of the line.
-        if buf.len() - usize::from(buf.last() == Some(&b'\n')) > MAX_LINE {
+        // The line ending (`\n` or `\r\n`), when the line has one, is not part of it.
+        let ending = if buf.ends_with(b"\r\n") {
+            2
+        } else {
+            usize::from(buf.ends_with(b"\n"))
+        };
+        if buf.len() - ending > MAX_LINE {
             return Err(LineFailure {
                 line: n,
                 reason: format!("longer than {MAX_LINE} bytes"),

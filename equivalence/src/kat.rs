@@ -65,7 +65,8 @@ impl Entry {
 }
 
 /// The NIST driver's entries, in order, as an iterator (count 0 first). An entry whose
-/// decapsulated secret differs from the encapsulated one is an `Err` naming its count:
+/// decapsulated secret differs from the encapsulated one, or whose own key or
+/// ciphertext the scheme refuses, is an `Err` naming its count ([`KatError`]):
 /// `PQCgenKAT_kem` aborts there, and so must every caller.
 pub fn entries(kem: &dyn KatKem, n: usize) -> impl Iterator<Item = Result<Entry, KatError>> + '_ {
     let entropy: [u8; 48] = core::array::from_fn(|i| i as u8);
@@ -148,8 +149,9 @@ impl std::error::Error for KatError {
 /// Writes the full response file (counts 0..99).
 ///
 /// # Errors
-/// I/O errors from `out`; an entry whose decapsulation disagrees stops the file there
-/// with an error of kind [`io::ErrorKind::InvalidData`] wrapping a [`KatError`].
+/// I/O errors from `out`; an entry whose decapsulation disagrees or whose own input is
+/// refused stops the file there with an error of kind [`io::ErrorKind::InvalidData`]
+/// wrapping a [`KatError`].
 pub fn write_response_file(kem: &dyn KatKem, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "# {}\n", kem.algname())?;
     for e in entries(kem, 100) {
@@ -163,7 +165,7 @@ pub fn write_response_file(kem: &dyn KatKem, out: &mut dyn Write) -> io::Result<
 /// PQClean publishes as `nistkat-sha256`.
 ///
 /// # Errors
-/// [`KatError`] when the entry's decapsulation disagrees.
+/// [`KatError`] when the entry's decapsulation disagrees or its own input is refused.
 pub fn kat0_sha256(kem: &dyn KatKem) -> Result<String, KatError> {
     use sha2::Digest;
     let e = first_entry(kem)?;
@@ -176,7 +178,7 @@ pub fn kat0_sha256(kem: &dyn KatKem) -> Result<String, KatError> {
 /// `tests/KATs/kem/kats.json`.
 ///
 /// # Errors
-/// [`KatError`] when an entry's decapsulation disagrees.
+/// [`KatError`] when an entry's decapsulation disagrees or its own input is refused.
 pub fn kat_all_sha256(kem: &dyn KatKem) -> Result<String, KatError> {
     use sha2::Digest;
     let mut h = sha2::Sha256::new();
@@ -442,7 +444,7 @@ pub fn parse_response(text: &str) -> Result<Response, ParseError> {
 /// Entry `count = 0`.
 ///
 /// # Errors
-/// [`KatError`] when the entry's decapsulation disagrees.
+/// [`KatError`] when the entry's decapsulation disagrees or its own input is refused.
 pub fn first_entry(kem: &dyn KatKem) -> Result<Entry, KatError> {
     entries(kem, 1)
         .next()

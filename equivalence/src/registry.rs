@@ -157,7 +157,7 @@ impl Tally {
 }
 
 /// The message of a caught panic (`&str` or `String` payload; "panic" otherwise).
-pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload
         .downcast_ref::<&str>()
         .map(|s| (*s).to_owned())

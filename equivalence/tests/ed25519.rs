@@ -106,22 +106,20 @@ fn sign_input_reports_the_first_failing_line() {
     ));
 }
 
-/// A line of exactly `MAX_LINE` bytes is read whole (its newline is not counted); one
-/// byte more is refused for its length, with or without a newline.
+/// A line of exactly `MAX_LINE` bytes is read whole (its `\n` or `\r\n` is not
+/// counted); one byte more is refused for its length, with or without a line ending.
 #[test]
-fn sign_input_line_limit_counts_the_line_not_its_newline() {
+fn sign_input_line_limit_counts_the_line_not_its_ending() {
     use equivalence::ed25519::{MAX_LINE, check_sign_input_lines};
-    let check = |len: usize, newline: bool| {
+    let check = |len: usize, ending: &[u8]| {
         let mut text = vec![b'z'; len];
-        if newline {
-            text.push(b'\n');
-        }
+        text.extend_from_slice(ending);
         check_sign_input_lines(&text[..], Variant::Reference, |_| {}).unwrap_err()
     };
-    for newline in [true, false] {
-        let at = check(MAX_LINE, newline);
+    for ending in [&b"\n"[..], b"\r\n", b""] {
+        let at = check(MAX_LINE, ending);
         assert!(!at.reason.contains("longer than"), "{MAX_LINE} bytes: {at}");
-        let over = check(MAX_LINE + 1, newline);
+        let over = check(MAX_LINE + 1, ending);
         assert!(
             over.reason.contains("longer than"),
             "{} bytes: {over}",

@@ -123,11 +123,7 @@ fn rejected<K: Kernels + 'static>(published: &str, name: &str) {
             "{name}: the KAT accepted it"
         ),
         Err(panic) => {
-            let msg = panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                .unwrap_or_default();
+            let msg = registry::panic_message(panic.as_ref());
             assert!(
                 cfg!(debug_assertions) && msg.contains("encrypt_u_ensures"),
                 "{name}: unexpected panic {msg}"

@@ -383,6 +383,21 @@ fn random_sources_are_wiped_on_drop() {
     let blocks = bytes_when_freed(Box::new(tape), &[heap]);
     assert_wiped("Tape", &blocks, &[("the taped bytes", &taped)]);
 
+    // A buffer the tape outgrows is wiped before it is freed: the drop below makes a
+    // second draw (which moves the taped bytes to a larger buffer) and the first
+    // buffer is the watched block.
+    struct GrowThenDrop(Tape<ChaCha20Source>);
+    impl Drop for GrowThenDrop {
+        fn drop(&mut self) {
+            self.0.fill(&mut [0u8; 64]);
+        }
+    }
+    let mut tape = Tape::new(ChaCha20Source::new([0x11; 32]));
+    tape.fill(&mut taped);
+    let heap = tape.bytes().as_ptr();
+    let blocks = bytes_when_freed(Box::new(GrowThenDrop(tape)), &[heap]);
+    assert_wiped("Tape, outgrown", &blocks, &[("the taped bytes", &taped)]);
+
     let bytes = taped.to_vec();
     let heap = bytes.as_ptr();
     let blocks = bytes_when_freed(Box::new(Replay::new(bytes)), &[heap]);

@@ -44,9 +44,10 @@ pub fn select_into(dst: &mut [u8], src: &[u8], mask: u8) {
     }
 }
 
-/// Copies a secret byte array returned by value into `dst` and wipes the array, so
-/// that no copy of it outlives the call on the stack (for example a packed secret
-/// polynomial or a hash of secrets written into part of a larger buffer).
+/// Copies a secret byte array returned by value into `dst` and wipes the array (for
+/// example a packed secret polynomial or a hash of secrets written into part of a
+/// larger buffer). Best effort, as all wiping here: copies the compiler makes while
+/// moving the array are not reached.
 ///
 /// # Panics
 /// When `dst.len() != N` (a bug in the caller: every call site passes a slice of a

@@ -47,8 +47,9 @@ impl<T: RandomSource + ?Sized> RandomSource for Box<T> {
 
 /// The ChaCha20 keystream of a 32-byte seed, read in order.
 ///
-/// `rand_chacha`'s `fill_bytes` drops the rest of a partly used 32-bit word, so a draw
-/// of 3 bytes then 5 would not equal one of 8. This source reads the keystream a
+/// The generator's `fill_bytes` (`chacha20`'s, as `rand_chacha`'s before it) drops the
+/// rest of a partly used 32-bit word, so a draw of 3 bytes then 5 would not equal one
+/// of 8. This source reads the keystream a
 /// 64-byte block at a time into its own buffer, which makes it call-boundary invariant
 /// for every split.
 pub struct ChaCha20Source {
@@ -106,7 +107,7 @@ impl RandomSource for ChaCha20Source {
         let mut dst = dst;
         while !dst.is_empty() {
             if self.used == 64 {
-                // Whole words only, so rand_chacha never drops keystream bytes.
+                // Whole words only, so the generator never drops keystream bytes.
                 self.rng.fill_bytes(&mut self.block);
                 self.used = 0;
             }
@@ -198,6 +199,14 @@ impl<S: RandomSource> Tape<S> {
 impl<S: RandomSource> RandomSource for Tape<S> {
     fn fill(&mut self, dst: &mut [u8]) {
         self.inner.fill(dst);
+        if self.bytes.capacity() - self.bytes.len() < dst.len() {
+            // Grow by hand, so the buffer given up is wiped, not just freed.
+            let mut grown =
+                Vec::with_capacity((self.bytes.len() + dst.len()).max(2 * self.bytes.capacity()));
+            grown.extend_from_slice(&self.bytes);
+            crate::ct::wipe_vec(&mut self.bytes);
+            self.bytes = grown;
+        }
         self.bytes.extend_from_slice(dst);
     }
     fn is_call_boundary_invariant(&self) -> bool {
@@ -344,11 +353,12 @@ mod tests {
                 want
             );
         }
-        let mut zero = [0u8; 32];
+        let mut zero = [0u8; 64];
         ChaCha20Source::new([0; 32]).fill(&mut zero);
         assert_eq!(
             hex::encode(zero),
-            "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
+            "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7\
+             da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"
         );
     }
 

@@ -589,7 +589,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "old `ec_addm_25519` (reference::ed25519::field) and new (optimized::ed25519::field) return the same four limbs",
         method: "SMT (QF_BV): both functions run over symbolic 64-bit limbs (`Limb` for SMT terms); the solver refutes any difference",
         domain: "every pair of 4-limb inputs (2^512), in range or not",
-        mutant: Mutant::Plant(Planted::new(
+        mutant: Mutant::Plant(Planted::sat(
             "ed25519-addm-keeps-the-borrowed-difference",
             "old ec_addm_25519 = new",
         )),
@@ -603,7 +603,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "old and new `ec_subm_25519` return the same four limbs",
         method: "SMT (QF_BV) on both functions over symbolic limbs",
         domain: "every pair of 4-limb inputs (2^512)",
-        mutant: Mutant::Plant(Planted::new(
+        mutant: Mutant::Plant(Planted::sat(
             "ed25519-subm-adds-p-unconditionally",
             "old ec_subm_25519 = new",
         )),
@@ -623,12 +623,12 @@ pub static OBLIGATIONS: &[Obligation] = &[
         // integer join and the final composition are reached only by a wrong proof
         // model, not by a wrong shipped function; no plant shows them failing.
         mutant: Mutant::Plants(&[
-            Planted::new(
+            Planted::sat(
                 "ed25519-addmul-1-step-drops-the-carry-in",
                 "addmul_1_step on limb",
             ),
             Planted::new("ed25519-fold19-multiplies-by-21", "is not the composition"),
-            Planted::new("ed25519-mulm-no-final-subtraction", "second halves"),
+            Planted::sat("ed25519-mulm-no-final-subtraction", "second halves"),
         ]),
         cheap: false,
         needs_smt: true,
@@ -640,7 +640,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "the carry limb of L + 19·H_low is <= 9 when n < 2^510 (every product of u, v <= p), and 9 is reached; the in-code lemma carry <= 19 (`Limb::lemma_le`, a `debug_assert!` on u64) holds on every input, both tiers",
         method: "SMT (QF_BV) on the shipped reductions; the tightness query must find a counterexample to carry <= 8",
         domain: "every 8-limb input (the first bound: n < 2^510)",
-        mutant: Mutant::Plant(Planted::new(
+        mutant: Mutant::Plant(Planted::sat(
             "ed25519-fold19-multiplies-by-21",
             "new carry <= 9",
         )),

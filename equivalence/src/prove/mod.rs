@@ -100,19 +100,44 @@ impl Optimization {
 /// join); a plant that makes the check fail only shows the piece it reaches. The
 /// self-test therefore requires the failure to contain `reports`, a phrase only that
 /// piece prints: when a later change deletes or weakens the piece, the plant either
-/// passes or fails elsewhere, and the self-test reports it missed.
+/// passes or fails elsewhere, and the self-test reports it missed. For a piece an
+/// SMT query decides, the solver must also have found a counterexample
+/// ([`Planted::sat`]): a time-out or `unknown` names the same query, and shows nothing.
 #[derive(Clone, Copy, Debug)]
 pub struct Planted {
     /// The plant's name in `reference::plant::ALL`.
     pub name: &'static str,
     /// Words the check's failure must contain (the piece the plant reaches).
     pub reports: &'static str,
+    /// Whether the failure must also be the solver's `sat` (a counterexample).
+    pub needs_sat: bool,
 }
 
 impl Planted {
+    /// What an SMT piece's failure says when the solver found a counterexample.
+    pub const SAT: &'static str = "the solver answered `sat`, expected `unsat`";
+
     /// A planted bug whose failure must contain `reports`.
     pub const fn new(name: &'static str, reports: &'static str) -> Self {
-        Planted { name, reports }
+        Planted {
+            name,
+            reports,
+            needs_sat: false,
+        }
+    }
+
+    /// A planted bug whose failure must contain `reports` and [`Planted::SAT`].
+    pub const fn sat(name: &'static str, reports: &'static str) -> Self {
+        Planted {
+            name,
+            reports,
+            needs_sat: true,
+        }
+    }
+
+    /// Whether a check's failure `detail` is this plant's piece failing.
+    pub fn reached(&self, detail: &str) -> bool {
+        detail.contains(self.reports) && (!self.needs_sat || detail.contains(Self::SAT))
     }
 }
 
@@ -385,14 +410,10 @@ pub fn run_one(o: &'static Obligation) -> Row {
     let start = Instant::now();
     let result = match std::panic::catch_unwind(o.check) {
         Ok(r) => r,
-        Err(p) => {
-            let msg = p
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                .unwrap_or_else(|| "panic".to_owned());
-            Err(Failure::Failed(format!("the check panicked: {msg}")))
-        }
+        Err(p) => Err(Failure::Failed(format!(
+            "the check panicked: {}",
+            crate::registry::panic_message(p.as_ref())
+        ))),
     };
     Row {
         obligation: o,

@@ -3,9 +3,11 @@
 //! For a planted bug the test runs the plant build (`.ci/plant-build.sh`, cargo
 //! feature `plant`) as a subprocess, `REFOPT_PLANT=<mutant> refopt prove --only <ID>
 //! --json`, and requires that build to report the obligation `failed` (not `not run`:
-//! a check that could not run has shown nothing). For a compile-time lemma it builds
-//! the crate with `--cfg refopt_mutant="<name>"` and requires the build to fail with
-//! an error naming the obligation.
+//! a check that could not run has shown nothing) with a failure that names the piece
+//! of the check the plant is there to reach ([`Planted::reports`]; for an SMT piece,
+//! with the solver's counterexample, [`Planted::sat`]). For a compile-time lemma it
+//! builds the crate with `--cfg refopt_mutant="<name>"` and requires the build to
+//! fail with an error naming the obligation.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -106,16 +108,18 @@ fn verdict(
     exit: &str,
     detail: String,
 ) -> (bool, String) {
-    match (
-        status == "failed" && exit_failed,
-        detail.contains(plant.reports),
-    ) {
+    match (status == "failed" && exit_failed, plant.reached(&detail)) {
         (true, true) => (true, detail),
         (true, false) => (
             false,
             format!(
-                "failed, but not at the piece it must reach (no \"{}\" in the report): {detail}",
-                plant.reports
+                "failed, but not at the piece it must reach (no \"{}\"{} in the report): {detail}",
+                plant.reports,
+                if plant.needs_sat {
+                    " with a counterexample"
+                } else {
+                    ""
+                }
             ),
         ),
         (false, _) => (false, format!("status `{status}` ({exit}): {detail}")),
@@ -236,12 +240,16 @@ pub fn run(
 mod tests {
     use super::{Planted, verdict};
 
-    const P: Planted = Planted::new("p", "second halves");
+    const P: Planted = Planted::sat("p", "second halves");
 
     #[test]
     fn a_plant_is_caught_only_at_its_piece() {
-        let at_piece = "second halves (fold) equal: the solver answered `sat`";
+        let at_piece = "second halves (fold) equal: the solver answered `sat`, expected `unsat`";
         assert!(verdict(&P, "failed", true, "exit status: 1", at_piece.into()).0);
+        // The right piece, but the solver gave up: no counterexample, not caught.
+        let timed_out =
+            "second halves (fold) equal: the solver answered `unknown`, expected `unsat`";
+        assert!(!verdict(&P, "failed", true, "exit status: 1", timed_out.into()).0);
         // The check failed, but in another piece: the piece named may be gone.
         let (caught, why) = verdict(&P, "failed", true, "exit status: 1", "lemma 3".into());
         assert!(!caught);

@@ -32,9 +32,9 @@ impl Bytes<'_> {
 /// Encode(R, M): the radix encoding of `r` (each r\[i\] < m\[i\] <= 16384) written to
 /// the start of `out`; returns the number of bytes written.
 ///
-/// Crate-internal: its callers are the fixed-radix encoders below
-/// ([`small_encode`], [`rq_encode`], [`rounded_encode`]), the public surface; a
-/// caller-chosen radix list outside the spec's domain would give wrong bytes.
+/// Crate-internal: its callers are the fixed-radix encoders below ([`rq_encode`],
+/// [`rounded_encode`]; [`small_encode`] packs 2-bit fields), the public surface; a
+/// caller-chosen radix list outside the domain would give wrong bytes.
 ///
 /// # Panics
 /// If `out` is shorter than the encoding length for `m`, or `r` is longer than p.
@@ -88,10 +88,11 @@ fn encode_into(out: &mut Bytes<'_>, r: &[u16], m: &[u16]) {
 /// Reads a prefix of `s` (exactly as many bytes as [`encode`] writes for `m`) and
 /// writes `m.len()` values with out\[i\] < m\[i\].
 ///
-/// Crate-internal: its callers are the fixed-radix decoders below ([`small_decode`],
-/// [`rq_decode`], [`rounded_decode`]), the public surface, whose radices (q = 4591,
-/// (q + 2)/3 = 1531) lie in the spec's domain 0 < m < 16384; a radix of 0 would
-/// divide by zero and one of 16384 or more decode wrongly.
+/// Crate-internal: its callers are the fixed-radix decoders below ([`rq_decode`],
+/// [`rounded_decode`]; [`small_decode`] unpacks 2-bit fields), the public surface,
+/// whose radices (q = 4591, (q + 2)/3 = 1531) and the merged ones lie in
+/// 0 < m < 16384, the domain of `uint32_divmod_uint14`; a radix of 0 would divide by
+/// zero and one of 16384 or more decode wrongly.
 ///
 /// # Panics
 /// If `s` is shorter than the encoding length for `m`, or `m` is longer than p;

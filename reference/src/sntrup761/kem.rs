@@ -153,7 +153,7 @@ pub fn hide<K: Kernels>(
     let mut rounded = [0u8; ROUNDED_BYTES];
     rounded_encode(&mut rounded, &cpoly);
     c[..ROUNDED_BYTES].copy_from_slice(&rounded);
-    c[ROUNDED_BYTES..].copy_from_slice(&hash_confirm(&r_enc, cache));
+    copy_then_wipe(&mut c[ROUNDED_BYTES..], hash_confirm(&r_enc, cache));
     // In decapsulation the re-encryption is secret until compared (a rejected
     // ciphertext's differs from it); the caller wipes `c`, these are its copies.
     cpoly.zeroize();
