@@ -49,9 +49,8 @@ impl<T: RandomSource + ?Sized> RandomSource for Box<T> {
 ///
 /// The generator's `fill_bytes` (`chacha20`'s, as `rand_chacha`'s before it) drops the
 /// rest of a partly used 32-bit word, so a draw of 3 bytes then 5 would not equal one
-/// of 8. This source reads the keystream a
-/// 64-byte block at a time into its own buffer, which makes it call-boundary invariant
-/// for every split.
+/// of 8. This source reads the keystream a 64-byte block at a time into its own
+/// buffer, which makes it call-boundary invariant for every split.
 pub struct ChaCha20Source {
     rng: ChaCha20Rng,
     block: [u8; 64],
