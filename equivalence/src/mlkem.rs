@@ -49,6 +49,12 @@ impl Variant {
         r::keygen_internal(p, d, z)
     }
 
+    /// ML-KEM.KeyGen: the shipped [`reference::mlkem::keygen`] (one 64-byte draw for
+    /// d ‖ z; the same code for both variants).
+    pub fn keygen(self, p: &Params, rng: &mut dyn RandomSource) -> r::KeyPair {
+        r::keygen(p, &mut &mut *rng)
+    }
+
     /// ML-KEM.Encaps_internal.
     ///
     /// # Errors
@@ -62,6 +68,23 @@ impl Variant {
         match self {
             Variant::Reference => r::encaps_internal::<Reference>(p, ek, m),
             Variant::Optimized => r::encaps_internal::<Optimized>(p, ek, m),
+        }
+    }
+
+    /// ML-KEM.Encaps: the shipped [`reference::mlkem::encaps`] (checks `ek`, then one
+    /// 32-byte draw for m).
+    ///
+    /// # Errors
+    /// As [`reference::mlkem::encaps`].
+    pub fn encaps(
+        self,
+        p: &Params,
+        ek: &[u8],
+        rng: &mut dyn RandomSource,
+    ) -> Result<(Vec<u8>, [u8; 32]), reference::Error> {
+        match self {
+            Variant::Reference => r::encaps::<Reference>(p, ek, &mut &mut *rng),
+            Variant::Optimized => r::encaps::<Optimized>(p, ek, &mut &mut *rng),
         }
     }
 
@@ -473,9 +496,7 @@ impl KatKem for Kat {
         pk: &[u8],
         rng: &mut dyn RandomSource,
     ) -> Result<(Vec<u8>, Vec<u8>), reference::Error> {
-        let mut m = [0u8; 32];
-        rng.fill(&mut m);
-        let (c, k) = self.variant.encaps_internal(self.params, pk, &m)?;
+        let (c, k) = self.variant.encaps(self.params, pk, rng)?;
         Ok((c, k.to_vec()))
     }
     fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, reference::Error> {

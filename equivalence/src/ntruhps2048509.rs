@@ -113,13 +113,35 @@ impl Variant {
         }
     }
 
-    /// `crypto_kem_keypair` drawing from `rng` (2413 bytes, then 32).
+    /// `crypto_kem_keypair` drawing from `rng` (2413 bytes, then 32): the shipped
+    /// [`reference::ntruhps2048509::keypair`].
     pub fn keypair(self, rng: &mut dyn RandomSource) -> KeyPair {
-        let mut seed = [0u8; SAMPLE_FG_BYTES];
-        rng.fill(&mut seed);
-        let mut prf = [0u8; PRFKEYBYTES];
-        rng.fill(&mut prf);
-        self.keypair_derand(&seed, &prf)
+        let rng = &mut &mut *rng;
+        match self {
+            Variant::Reference => ntru::keypair::<Reference>(rng),
+            Variant::Before => ntru::keypair::<Before>(rng),
+            Variant::Optimized => ntru::keypair::<Optimized>(rng),
+            Variant::OptimizedPortable => ntru::keypair::<OptimizedPortable>(rng),
+        }
+    }
+
+    /// `crypto_kem_enc` drawing from `rng` (2413 bytes): the shipped
+    /// [`reference::ntruhps2048509::encaps`].
+    ///
+    /// # Errors
+    /// As [`reference::ntruhps2048509::encaps`].
+    pub fn encaps(
+        self,
+        pk: &[u8],
+        rng: &mut dyn RandomSource,
+    ) -> Result<([u8; CIPHERTEXT_BYTES], [u8; 32]), reference::Error> {
+        let rng = &mut &mut *rng;
+        match self {
+            Variant::Reference => ntru::encaps::<Reference>(pk, rng),
+            Variant::Before => ntru::encaps::<Before>(pk, rng),
+            Variant::Optimized => ntru::encaps::<Optimized>(pk, rng),
+            Variant::OptimizedPortable => ntru::encaps::<OptimizedPortable>(pk, rng),
+        }
     }
 
     /// `crypto_kem_enc` from its draw.
@@ -754,9 +776,7 @@ impl KatKem for Kat {
         pk: &[u8],
         rng: &mut dyn RandomSource,
     ) -> Result<(Vec<u8>, Vec<u8>), reference::Error> {
-        let mut seed = [0u8; SAMPLE_RM_BYTES];
-        rng.fill(&mut seed);
-        let (c, k) = self.0.encaps_derand(pk, &seed)?;
+        let (c, k) = self.0.encaps(pk, rng)?;
         Ok((c.to_vec(), k.to_vec()))
     }
     fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, reference::Error> {

@@ -97,6 +97,16 @@ impl RandomSource for SecretSource {
     }
 }
 
+/// Secret sources for the operations that draw their own randomness: one random
+/// stream (seeded by `tag`), then the all-zero and all-0xff constants.
+fn secret_sources(tag: u8) -> [SecretSource; 3] {
+    [
+        SecretSource::stream(seed(tag, 0)),
+        SecretSource::Constant(0),
+        SecretSource::Constant(0xff),
+    ]
+}
+
 /// Random inputs, then the all-zero and all-0xff ones: `inputs + 2` values.
 fn with_edges(inputs: usize, random: impl Fn(usize) -> Vec<u8>, len: usize) -> Vec<Vec<u8>> {
     let mut v: Vec<Vec<u8>> = (0..inputs).map(random).collect();
@@ -204,6 +214,19 @@ fn mlkem(inputs: usize) {
                 dk.extend_from_slice(&sha3::Sha3_256::digest(&ek));
                 dk.extend_from_slice(&[fill; 32]);
                 keys.push((ek, dk));
+            }
+            // The wrappers that draw (ML-KEM.KeyGen, ML-KEM.Encaps), from a source whose
+            // every byte is secret: random stream, all-zero, all-0xff.
+            for (i, src) in secret_sources(0xd2).into_iter().enumerate() {
+                let mut src = src;
+                let kp = v.keygen(p, &mut src);
+                t.add("keygen (drawing)");
+                mark_public(&kp.ek);
+                mark_public(&kp.dk);
+                let (ct, key) = v.encaps(p, &keys[i].0, &mut src).expect("valid key");
+                t.add("encaps (drawing)");
+                mark_public(&ct);
+                mark_public(&key);
             }
             for (i, (ek, dk)) in keys.iter().enumerate() {
                 // Encapsulation: m is secret (random, all-zero, all-0xff).
@@ -326,6 +349,19 @@ fn ntruhps2048509(inputs: usize) {
             mark_public(&kp.pk);
             mark_public(&kp.sk);
             keys.push((kp.pk, kp.sk));
+        }
+        // The wrappers that draw (`crypto_kem_keypair`, `crypto_kem_enc`), from a source
+        // whose every byte is secret: random stream, all-zero, all-0xff.
+        for (i, src) in secret_sources(0x73).into_iter().enumerate() {
+            let mut src = src;
+            let kp = v.keypair(&mut src);
+            t.add("keygen (drawing)");
+            mark_public(&kp.pk);
+            mark_public(&kp.sk);
+            let (ct, key) = v.encaps(&keys[i].0, &mut src).expect("valid key");
+            t.add("encaps (drawing)");
+            mark_public(&ct);
+            mark_public(&key);
         }
         // Extreme secret key: every byte 0xff.
         let (pk0, mut sk_ff) = keys[0];
