@@ -199,6 +199,21 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove ED-1b",
     },
     Plant {
+        name: "ed25519-reduce-drops-the-fold-carry",
+        description: "optimized::ed25519::field::ec_mulm_25519_reduce hands its second half a carry of 0 instead of the first half's",
+        caught_by: "prove ED-2",
+    },
+    Plant {
+        name: "ed25519-prove-join-claims-18",
+        description: "a fault in the proof's own model, not in shipped code: ED-2's integer join claims c·2^256 + w = L + 18·H_low (the facts do not entail it, so the solver must answer sat: the join decides something)",
+        caught_by: "prove ED-2",
+    },
+    Plant {
+        name: "ed25519-prove-facts-contradict",
+        description: "a fault in the proof's own model, not in shipped code: ED-2's integer facts gain a contradiction (carry <= 1 and carry >= 2), under which every join claim would hold vacuously",
+        caught_by: "prove ED-2",
+    },
+    Plant {
         name: "ed25519-addmul-1-step-drops-the-carry-in",
         description: "reference::ed25519::mpih::addmul_1_step ignores the carry-in limb",
         caught_by: "prove ED-2",

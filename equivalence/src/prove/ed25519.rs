@@ -28,6 +28,7 @@ use std::fmt::Write as _;
 use optimized::ed25519::field as new;
 use reference::ed25519::field as old;
 use reference::ed25519::mpih::{self, Limb};
+use reference::plant;
 
 use super::smt::{self, Query, Session, Term};
 use super::{CheckResult, Failure, Mutant, Obligation, Optimization, Planted};
@@ -307,6 +308,15 @@ impl Lia {
         name
     }
 
+    /// The facts alone: `sat` when they have a model, so that a claim they refute is
+    /// not refuted vacuously.
+    fn model_query(&self, name: &str) -> String {
+        format!(
+            "; {name}\n(set-logic QF_LIA)\n{}{}(check-sat)\n(exit)\n",
+            self.decls, self.facts
+        )
+    }
+
     fn query(&self, name: &str, negated_claim: &str) -> String {
         format!(
             "; {name}\n(set-logic QF_LIA)\n{}{}(assert (not {negated_claim}))\n(check-sat)\n(exit)\n",
@@ -420,6 +430,10 @@ fn reduction() -> CheckResult {
         );
         lia.fact(&format!("(= (+ {a} (* {} {c})) (+ {b} {d}))", pow2(256)));
         lia.fact(&format!("(<= {c} 1)"));
+        if plant::active("ed25519-prove-facts-contradict") && j == 3 {
+            // Planted fault in the model (proof self-test).
+            lia.fact(&format!("(>= {c} 2)"));
+        }
         // m4 += cy is `bvadd`: the integer sum modulo 2^64.
         let (m4a, m4b) = (lia.v(&o.m4[j]), lia.v(&o.m4[j + 1]));
         let k = lia.fresh_int(0, 1);
@@ -491,17 +505,26 @@ fn reduction() -> CheckResult {
         pow2(256),
         lia.v(&nf.c[4])
     );
-    let spec = format!("(+ {l} (* 19 {h}))");
-    let name = "old first half: c·2^256 + w = L + 19·H_low";
+    // The facts have a model: a claim they refute below is not refuted vacuously.
+    let name = "the integer facts have a model (the join is not vacuous)";
+    s.run_text(name, &lia.model_query(name), true)?;
+    // Planted fault in the model (proof self-test): a claim the facts do not entail.
+    let k = if plant::active("ed25519-prove-join-claims-18") {
+        18
+    } else {
+        19
+    };
+    let spec = format!("(+ {l} (* {k} {h}))");
+    let name = format!("old first half: c·2^256 + w = L + {k}·H_low");
     s.run_text(
-        name,
-        &lia.query(name, &format!("(= {old_val} {spec})")),
+        &name,
+        &lia.query(&name, &format!("(= {old_val} {spec})")),
         false,
     )?;
-    let name = "new first half: c·2^256 + w = L + 19·H_low";
+    let name = format!("new first half: c·2^256 + w = L + {k}·H_low");
     s.run_text(
-        name,
-        &lia.query(name, &format!("(= {new_val} {spec})")),
+        &name,
+        &lia.query(&name, &format!("(= {new_val} {spec})")),
         false,
     )?;
     let mut eqs = String::from("(and");
@@ -543,8 +566,9 @@ fn reduction() -> CheckResult {
     }
     let q = s.records.len();
     Ok(s.evidence(format!(
-        "{q} solver queries ({} bit-vector lemmas, 3 integer-arithmetic) over the 8 free limbs",
-        q - 3
+        "{q} solver queries ({} bit-vector lemmas, 4 integer-arithmetic: the facts' model and the \
+         three claims) over the 8 free limbs",
+        q - 4
     )))
 }
 
@@ -617,11 +641,14 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "old and new `ec_mulm_25519_reduce` return the same limbs and carry; with the shared `mul_n` (the trait's provided `mulm`), old and new `ec_mulm_25519` agree",
         method: "SMT, split: the shipped first halves (`fold19`) are term for term the composition of `lshift`/`add_n_in_place` (old) and `addmul_1_step` (new); one bit-vector lemma per primitive call with its inputs cut; the induction over the limbs in linear integer arithmetic (both give c·2^256 + w = L + 19·H_low, so the same limbs); second halves equal for every (w, c); the shipped reductions are term for term second half ∘ first half",
         domain: "every 8-limb input (2^512), hence every pair of 4-limb factors",
-        // One plant per piece that a shipped bug can reach: the lemmas (a primitive
-        // that drops its carry-in), the term identity (a fold by 21, no longer the
-        // decomposition), the second halves (no final subtraction). The linear
-        // integer join and the final composition are reached only by a wrong proof
-        // model, not by a wrong shipped function; no plant shows them failing.
+        // One plant per piece: the lemmas (a primitive that drops its carry-in), the
+        // term identity (a fold by 21, no longer the decomposition), the second
+        // halves (no final subtraction), the final composition (a reduction that
+        // hands its second half a carry of 0). The linear integer join is reached
+        // only by a wrong proof model, not by a wrong shipped function: two faults
+        // planted in the model show that the facts do not entail a wrong claim (a
+        // join by 18) and that the check for a model of the facts sees a
+        // contradiction, under which every claim would hold vacuously.
         mutant: Mutant::Plants(&[
             Planted::sat(
                 "ed25519-addmul-1-step-drops-the-carry-in",
@@ -629,6 +656,15 @@ pub static OBLIGATIONS: &[Obligation] = &[
             ),
             Planted::new("ed25519-fold19-multiplies-by-21", "is not the composition"),
             Planted::sat("ed25519-mulm-no-final-subtraction", "second halves"),
+            Planted::new(
+                "ed25519-reduce-drops-the-fold-carry",
+                "is not its ec_mulm_25519_finish applied",
+            ),
+            Planted::sat("ed25519-prove-join-claims-18", "old first half"),
+            Planted::new(
+                "ed25519-prove-facts-contradict",
+                "the integer facts have a model",
+            ),
         ]),
         cheap: false,
         needs_smt: true,
