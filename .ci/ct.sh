@@ -51,7 +51,10 @@ valgrind --error-exitcode=1 -q "$plant_bin" --inputs 1 >"$log" 2>&1 \
   || { cat "$log"; fail "memcheck reports the plant build with no plant on"; }
 
 # One secret branch or index per scheme, so that each scheme's harness is shown to
-# mark its secrets undefined (a harness that stopped would report nothing):
+# mark its secrets undefined (a harness that stopped would report nothing), and one
+# in each wrapper that draws its own randomness (ML-KEM KeyGen, NTRU Encaps), so that
+# the runs from an undefined source are shown to happen (the planted wrapper is
+# inlined into the harness's call, which memcheck names):
 #   scheme plant function-memcheck-must-name
 while read -r scheme plant where; do
   if REFOPT_PLANT="$plant" \
@@ -66,6 +69,8 @@ ml-kem mlkem-decaps-variable-time-compare reference::mlkem::decapsulate
 sntrup761 sntrup761-decaps-variable-time-compare reference::sntrup761::kem::decapsulate
 ntruhps2048509 ntruhps2048509-decaps-branches-on-fail reference::ntruhps2048509::decaps
 ed25519 ed25519-scalar-mul-indexes-the-table reference::ed25519::point::scalar_mul_with_table
+ml-kem mlkem-keygen-branches-on-the-draw equivalence::mlkem::Variant::keygen
+ntruhps2048509 ntruhps2048509-encaps-branches-on-the-draw equivalence::ntruhps2048509::Variant::encaps
 PLANTS
 
 # A secret division (KyberSlash: Compress by a hardware division). Memcheck does

@@ -209,6 +209,16 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove ED-2",
     },
     Plant {
+        name: "ed25519-prove-new-join-claims-18",
+        description: "a fault in the proof's own model, not in shipped code: ED-2's integer join claims the new first half gives L + 18·H_low (the solver must answer sat)",
+        caught_by: "prove ED-2",
+    },
+    Plant {
+        name: "ed25519-prove-join-pairs-the-wrong-limbs",
+        description: "a fault in the proof's own model, not in shipped code: ED-2's integer join claims old limb i equals new limb i+1 (the solver must answer sat)",
+        caught_by: "prove ED-2",
+    },
+    Plant {
         name: "ed25519-prove-facts-contradict",
         description: "a fault in the proof's own model, not in shipped code: ED-2's integer facts gain a contradiction (carry <= 1 and carry >= 2), under which every join claim would hold vacuously",
         caught_by: "prove ED-2",
@@ -262,6 +272,20 @@ pub const ALL: &[Plant] = &[
             equality (memcmp, early exit at the first difference) instead of \
             ct::eq_mask: a branch on the secret re-encryption \
             (reference::sntrup761::kem::decapsulate, every tier)",
+        caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
+    },
+    Plant {
+        name: "ntruhps2048509-encaps-branches-on-the-draw",
+        description: "NTRU-HPS-2048-509 crypto_kem_enc branches on the first secret byte it draws \
+            (reference::ntruhps2048509::encaps, every tier; memcheck names the harness's \
+            Variant::encaps, the frame it is inlined into)",
+        caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
+    },
+    Plant {
+        name: "mlkem-keygen-branches-on-the-draw",
+        description: "ML-KEM.KeyGen branches on the first secret byte it draws \
+            (reference::mlkem::keygen; memcheck names the harness's Variant::keygen, the \
+            frame it is inlined into)",
         caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
     },
     Plant {

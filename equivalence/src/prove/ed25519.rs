@@ -508,27 +508,32 @@ fn reduction() -> CheckResult {
     // The facts have a model: a claim they refute below is not refuted vacuously.
     let name = "the integer facts have a model (the join is not vacuous)";
     s.run_text(name, &lia.model_query(name), true)?;
-    // Planted fault in the model (proof self-test): a claim the facts do not entail.
+    // Planted faults in the model (proof self-test): claims the facts do not entail.
     let k = if plant::active("ed25519-prove-join-claims-18") {
         18
     } else {
         19
     };
-    let spec = format!("(+ {l} (* {k} {h}))");
     let name = format!("old first half: c·2^256 + w = L + {k}·H_low");
     s.run_text(
         &name,
-        &lia.query(&name, &format!("(= {old_val} {spec})")),
+        &lia.query(&name, &format!("(= {old_val} (+ {l} (* {k} {h})))")),
         false,
     )?;
+    let k = if plant::active("ed25519-prove-new-join-claims-18") {
+        18
+    } else {
+        19
+    };
     let name = format!("new first half: c·2^256 + w = L + {k}·H_low");
     s.run_text(
         &name,
-        &lia.query(&name, &format!("(= {new_val} {spec})")),
+        &lia.query(&name, &format!("(= {new_val} (+ {l} (* {k} {h})))")),
         false,
     )?;
+    let shift = usize::from(plant::active("ed25519-prove-join-pairs-the-wrong-limbs"));
     let mut eqs = String::from("(and");
-    for (a, b) in o.w_out.iter().zip(&nf.s) {
+    for (a, b) in o.w_out.iter().zip(nf.s.iter().cycle().skip(shift)) {
         let (a, b) = (lia.v(a), lia.v(b));
         let _ = write!(eqs, " (= {a} {b})");
     }
@@ -645,10 +650,12 @@ pub static OBLIGATIONS: &[Obligation] = &[
         // term identity (a fold by 21, no longer the decomposition), the second
         // halves (no final subtraction), the final composition (a reduction that
         // hands its second half a carry of 0). The linear integer join is reached
-        // only by a wrong proof model, not by a wrong shipped function: two faults
-        // planted in the model show that the facts do not entail a wrong claim (a
-        // join by 18) and that the check for a model of the facts sees a
-        // contradiction, under which every claim would hold vacuously.
+        // only by a wrong proof model, not by a wrong shipped function: faults
+        // planted in the model show that the facts entail none of its three claims
+        // made wrong (each first half by 18, the limbs paired off by one) and that
+        // the check for a model of the facts sees a contradiction, under which every
+        // claim would hold vacuously. The structural guards (L from the same terms, a
+        // constant multiplier) have no plant.
         mutant: Mutant::Plants(&[
             Planted::sat(
                 "ed25519-addmul-1-step-drops-the-carry-in",
@@ -661,9 +668,15 @@ pub static OBLIGATIONS: &[Obligation] = &[
                 "is not its ec_mulm_25519_finish applied",
             ),
             Planted::sat("ed25519-prove-join-claims-18", "old first half"),
+            Planted::sat("ed25519-prove-new-join-claims-18", "new first half"),
+            Planted::sat(
+                "ed25519-prove-join-pairs-the-wrong-limbs",
+                "the two first halves return the same limbs",
+            ),
             Planted::new(
                 "ed25519-prove-facts-contradict",
-                "the integer facts have a model",
+                "the integer facts have a model (the join is not vacuous): the solver answered \
+                 `unsat`",
             ),
         ]),
         cheap: false,

@@ -243,6 +243,12 @@ pub fn keygen_internal(p: &Params, d: &[u8; 32], z: &[u8; 32]) -> KeyPair {
 pub fn keygen(p: &Params, rng: &mut impl RandomSource) -> KeyPair {
     let mut dz = [0u8; 64];
     rng.fill(&mut dz);
+    if crate::plant::active("mlkem-keygen-branches-on-the-draw")
+        && core::hint::black_box(dz[0]) == 0
+    {
+        // Planted: a branch on the first secret byte drawn.
+        core::hint::black_box(0u8);
+    }
     let mut d = [0u8; 32];
     let mut z = [0u8; 32];
     d.copy_from_slice(&dz[..32]);

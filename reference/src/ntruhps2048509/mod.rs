@@ -256,6 +256,12 @@ pub fn encaps<K: Kernels>(
     check_length("public key", pk, PUBLICKEY_BYTES)?;
     let mut seed = [0u8; SAMPLE_RM_BYTES];
     rng.fill(&mut seed);
+    if crate::plant::active("ntruhps2048509-encaps-branches-on-the-draw")
+        && core::hint::black_box(seed[0]) == 0
+    {
+        // Planted: a branch on the first secret byte drawn.
+        core::hint::black_box(0u8);
+    }
     let out = encaps_derand::<K>(pk, &seed);
     seed[..].zeroize();
     out
