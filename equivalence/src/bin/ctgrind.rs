@@ -97,11 +97,11 @@ impl RandomSource for SecretSource {
     }
 }
 
-/// Secret sources for the operations that draw their own randomness: one random
-/// stream (seeded by `tag`), then the all-zero and all-0xff constants.
-fn secret_sources(tag: u8) -> [SecretSource; 3] {
+/// Secret sources for the operations that draw their own randomness: a random stream
+/// from `stream_seed`, then the all-zero and all-0xff constants.
+fn secret_sources(stream_seed: [u8; 32]) -> [SecretSource; 3] {
     [
-        SecretSource::stream(seed(tag, 0)),
+        SecretSource::stream(stream_seed),
         SecretSource::Constant(0),
         SecretSource::Constant(0xff),
     ]
@@ -217,8 +217,7 @@ fn mlkem(inputs: usize) {
             }
             // The wrappers that draw (ML-KEM.KeyGen, ML-KEM.Encaps), from a source whose
             // every byte is secret: random stream, all-zero, all-0xff.
-            for (i, src) in secret_sources(0xd2).into_iter().enumerate() {
-                let mut src = src;
+            for (i, mut src) in secret_sources(seed(0xd2, 0)).into_iter().enumerate() {
                 let kp = v.keygen(p, &mut src);
                 t.add("keygen (drawing)");
                 mark_public(&kp.ek);
@@ -291,12 +290,7 @@ fn sntrup761(inputs: usize) {
         for (i, (pk, sk)) in keys.iter().enumerate() {
             // Encapsulation: r is secret (random stream, all-zero, all-0xff words).
             let mut honest = None;
-            for src in [
-                SecretSource::stream(seed(6, i)),
-                SecretSource::Constant(0),
-                SecretSource::Constant(0xff),
-            ] {
-                let mut src = src;
+            for mut src in secret_sources(seed(6, i)) {
                 let out = v.encapsulate(pk, &mut src).expect("valid key");
                 t.add("encap");
                 let (ct, key) = honest.get_or_insert(out);
@@ -352,8 +346,7 @@ fn ntruhps2048509(inputs: usize) {
         }
         // The wrappers that draw (`crypto_kem_keypair`, `crypto_kem_enc`), from a source
         // whose every byte is secret: random stream, all-zero, all-0xff.
-        for (i, src) in secret_sources(0x73).into_iter().enumerate() {
-            let mut src = src;
+        for (i, mut src) in secret_sources(seed(0x73, 0)).into_iter().enumerate() {
             let kp = v.keypair(&mut src);
             t.add("keygen (drawing)");
             mark_public(&kp.pk);
