@@ -7,7 +7,12 @@
 #    with the `plant` feature, so the planted-bug checks below reuse it; a plant is
 #    off unless REFOPT_PLANT names it.
 # 2. A smoke run of every target: 3 s each (the targets that drive the slow sntrup761
-#    reference: 2 s), from the committed seeds; any crash fails.
+#    reference: 2 s), from the committed seeds; any crash fails. Then the corpus it
+#    grew (seeds and new inputs) is replayed through `refopt fuzz run` built in the
+#    dev profile, with overflow checks and debug assertions in every crate: the fuzz
+#    build has no overflow checks in `reference` (fuzz/Cargo.toml says why), so an
+#    overflow there that wraps to the right bits, or that both tiers share, would
+#    otherwise go unseen. Any finding fails.
 # 3. Planted bugs, each found from the committed seeds within its time limit:
 #    ed25519-mulm-no-final-subtraction (wrong only when mulm's folded value lies in
 #    [p, 2^255)) by ed25519_mulm; mlkem-decaps-no-length-check (a parser bug) and
@@ -16,10 +21,16 @@
 #    Products::Exact), listed below. The first crash is turned into a regression
 #    line with `refopt fuzz keep` (plant build of .ci/plant-build.sh) and replayed:
 #    it must fail with the plant and pass without.
-# Budget (measured 2026-12-01 on the 2-core machine, nothing else running, smoke runs
-# of 5 s/3 s then): 4 min 26 s in all: build 76 s from an empty target directory, smoke
-# runs 3 min 9 s, plant checks 1 s, plus the plant build of .ci/plant-build.sh (shared with the other
-# plant self-tests: only a freshness check when they ran first).
+# 4. The replay's self-test: mlkem-modulus-check-relies-on-wrapping (a plain `-` that
+#    wraps in the shared ek decoder) must not crash the fuzz build of mlkem_ek (the
+#    same bits without overflow checks) and must be reported by the debug replay of
+#    that target's corpus.
+# Budget (measured 2026-12-03 on the 2-core machine, nothing else running, nightly
+# with AddressSanitizer): 4 min 40 s in all: build 90 s (warm target directory), the
+# replay's dev build 20 s (after `cargo test --workspace`), smoke runs and replays
+# 99 s (the replays about 3 s of it), planted bugs 71 s, most of it the plant build of
+# .ci/plant-build.sh (shared with the other plant self-tests: only a freshness check
+# when they ran first, as in CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -29,6 +40,7 @@ command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
 if ! command -v zip >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zip >/dev/null
 fi
+main_target="${CARGO_TARGET_DIR:-$PWD/target}"
 # Its own target directory: a developer's fuzz/target (another toolchain or
 # sanitizer) is left alone.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}/fuzz-ci"
@@ -67,8 +79,23 @@ run() {
     >"$work/log" 2>&1
 }
 
-say "smoke run of every target"
-printf '%-18s %-7s %10s %8s\n' target class execs exec/s
+# The replay binary: the dev profile (overflow checks and debug assertions on in every
+# crate) of the workspace's own target directory, whose dependencies the README's
+# `cargo test --workspace` has already built; with the `plant` feature for step 4.
+say "building refopt in the dev profile (overflow checks everywhere) for the corpus replay"
+CARGO_TARGET_DIR="$main_target" cargo build -q -p equivalence --features plant --bin refopt
+replay_bin="$work/refopt-dev"
+cp "$main_target/debug/refopt" "$replay_bin"
+
+# Replays every file of $work/corpus through the dev build of target $1; prints
+# "<compared> <preconditions-only>"; returns 1 on any finding (the report in $work/replay).
+replay() {
+  "$replay_bin" fuzz run "$1" "$work"/corpus/* >"$work/replay" 2>&1 || return 1
+  echo "$(grep -c ': compared, no finding$' "$work/replay") $(grep -c ': precondition not met$' "$work/replay")"
+}
+
+say "smoke run of every target, then its corpus replayed through the dev build"
+printf '%-18s %-7s %10s %8s %9s\n' target class execs exec/s replayed
 while read -r t class _ _; do
   case "$t" in ''|'#'*) continue ;; esac
   secs=3
@@ -78,10 +105,22 @@ while read -r t class _ _; do
     tail -30 "$work/log" >&2
     exit 1
   fi
-  printf '%-18s %-7s %10s %8s\n' "$t" "$class" \
+  if ! counts=$(replay "$t"); then
+    echo "fuzz: $t's smoke corpus has a finding in the dev build (overflow checks, debug assertions):" >&2
+    grep -A8 'FINDING' "$work/replay" | head -40 >&2
+    exit 1
+  fi
+  read -r compared skipped <<<"$counts"
+  files=$(find "$work/corpus" -type f | wc -l)
+  if [ "$((compared + skipped))" != "$files" ]; then
+    echo "fuzz: the replay of $t reported $((compared + skipped)) of $files corpus files" >&2
+    exit 1
+  fi
+  printf '%-18s %-7s %10s %8s %9s\n' "$t" "$class" \
     "$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")" \
-    "$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")"
+    "$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")" "$files"
 done < fuzz/targets.txt
+say "every smoke corpus replayed through the dev build with no finding"
 
 bin=$(bash .ci/plant-build.sh)
 # plant target limit(s): each must crash within the limit, from the committed seeds.
@@ -116,4 +155,22 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
     || { echo "fuzz: the crash of $plant fails without the plant" >&2; exit 1; }
   rm -rf "$work/regr"
 done
+
+# 4. A bug only overflow checks see: the fuzz build runs it without a crash, the
+#    debug replay of the same corpus reports it.
+plant=mlkem-modulus-check-relies-on-wrapping
+if ! REFOPT_PLANT="$plant" run mlkem_ek 2; then
+  echo "fuzz: mlkem_ek's fuzz build crashed on $plant, which only overflow checks should see:" >&2
+  tail -20 "$work/log" >&2
+  exit 1
+fi
+execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
+files=$(find "$work/corpus" -type f | wc -l)
+if REFOPT_PLANT="$plant" replay mlkem_ek >/dev/null; then
+  echo "fuzz: the dev-build replay did not report $plant" >&2
+  exit 1
+fi
+grep -q 'attempt to subtract with overflow' "$work/replay" \
+  || { echo "fuzz: the replay failed on $plant, but not with the overflow:" >&2; head -20 "$work/replay" >&2; exit 1; }
+say "$plant: unseen by mlkem_ek's fuzz build ($execs executions in 2 s), reported by the dev-build replay of its corpus ($(grep -c ': FINDING$' "$work/replay") of $files inputs)"
 say "done"

@@ -319,6 +319,16 @@ pub const ALL: &[Plant] = &[
             Error::InvalidLength (reference::mlkem::decaps and decapsulate, both tiers)",
         caught_by: "fuzz (the mlkem_decaps parser target)",
     },
+    Plant {
+        name: "mlkem-modulus-check-relies-on-wrapping",
+        description: "the ek modulus check of FIPS 203 section 7.2 computes c - q with a \
+            plain `-` instead of wrapping_sub (\"release builds wrap anyway\"): the same \
+            bits in a build without overflow checks, a panic for every c < q in one with \
+            them (reference::mlkem::encode::byte_decode_12_checked, both tiers). The fuzz \
+            build has no overflow checks in `reference`, so only the debug-build replay \
+            of the smoke corpora sees it",
+        caught_by: "fuzz replay (.ci/fuzz.sh: smoke corpora through a debug build)",
+    },
     // --- benchmark gate (.ci/bench.sh: gungraun instructions and DHAT heap, 5 %) ---
     Plant {
         name: "bench-ed25519-sign-allocates",
