@@ -344,6 +344,39 @@ fn random_source_debug_shows_no_keystream() {
     );
 }
 
+/// The value types that carry secrets inside the schemes (ML-KEM's s, e, y as `Poly`
+/// and `NttPoly`, NTRU's f, g and their inverses as `Poly`, Ed25519's selected table
+/// entry and running sum as `Point`) print no coefficient: a `{:?}` in a log or a
+/// failed assertion must not leak one.
+#[test]
+fn secret_carrying_values_debug_shows_no_coefficient() {
+    use reference::{ed25519, mlkem, ntruhps2048509};
+    // Distinctive values: printed as Rust prints arrays, they would show as "1234, 1235".
+    let ml = mlkem::ntt::Poly(core::array::from_fn(|i| 1234 + i as u16));
+    let ml_ntt = mlkem::ntt::NttPoly(ml.0);
+    let mut ntru = ntruhps2048509::poly::Poly::default();
+    for (i, c) in ntru.0.iter_mut().enumerate() {
+        *c = 1234 + i as u16;
+    }
+    let fe = [1234, 1235, 1236, 1237];
+    let point = ed25519::point::Point {
+        x: fe,
+        y: fe,
+        z: fe,
+    };
+    for (what, debug) in [
+        ("ML-KEM Poly", format!("{ml:?}")),
+        ("ML-KEM NttPoly", format!("{ml_ntt:?}")),
+        ("NTRU Poly", format!("{ntru:?}")),
+        ("Ed25519 Point", format!("{point:?}")),
+    ] {
+        assert!(
+            !debug.contains("1234") && !debug.contains("1235") && debug.ends_with("{ .. }"),
+            "{what}: Debug shows coefficients: {debug:.200}"
+        );
+    }
+}
+
 /// The random sources wipe what they hold when dropped: `ChaCha20Source` its key and
 /// the buffered keystream (the generator's own buffer included), `NistDrbg` its whole
 /// state, `Tape` and `Replay` the bytes they hold (key seeds, when a key generation

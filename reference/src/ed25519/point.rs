@@ -44,8 +44,9 @@ pub const BASE: Point = Point {
 };
 
 /// A projective point (X : Y : Z), coordinates in [0, p]. `Zeroize` so that the
-/// constant-time scalar multiplication can wipe the table entry it selected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// constant-time scalar multiplication can wipe the table entry it selected; `Debug`
+/// shows no coordinate, since that entry and the running sum are secrets.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Point {
     /// X.
     pub x: Fe,
@@ -53,6 +54,12 @@ pub struct Point {
     pub y: Fe,
     /// Z (nonzero).
     pub z: Fe,
+}
+
+impl core::fmt::Debug for Point {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Point").finish_non_exhaustive()
+    }
 }
 
 impl zeroize::Zeroize for Point {

@@ -17,13 +17,27 @@ pub const N: usize = 256;
 /// A polynomial in R_q = Z_q\[X\]/(X^256 + 1), coefficients canonical.
 ///
 /// `Zeroize` lets the protocol code wipe the secret ones (s, e, y, e1, e2, ...)
-/// before it returns; the type is `Copy`, so it is not wiped on drop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// before it returns; the type is `Copy`, so it is not wiped on drop. `Debug` shows
+/// no coefficient, since a polynomial may be one of those secrets.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Poly<F = Fe>(pub [F; N]);
 
-/// An element of T_q (NTT domain), coefficients canonical. `Zeroize` as [`Poly`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An element of T_q (NTT domain), coefficients canonical. `Zeroize` and `Debug` as
+/// [`Poly`].
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct NttPoly<F = Fe>(pub [F; N]);
+
+impl<F> core::fmt::Debug for Poly<F> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Poly").finish_non_exhaustive()
+    }
+}
+
+impl<F> core::fmt::Debug for NttPoly<F> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("NttPoly").finish_non_exhaustive()
+    }
+}
 
 impl Poly {
     /// The zero polynomial.

@@ -35,9 +35,10 @@ impl Default for Poly {
     }
 }
 
+/// Shows no coefficient: a polynomial may be a secret (f, g, their inverses, r, m).
 impl core::fmt::Debug for Poly {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Poly({:?}..)", &self.0[..8])
+        f.debug_struct("Poly").finish_non_exhaustive()
     }
 }
 
