@@ -4,8 +4,10 @@
 # for each plant, `refopt zoo` runs the default check with REFOPT_PLANT set, names the
 # pairs that caught it with the case index and time, and replays the first catching
 # input with and without the plant (it must fail with it and agree without). Exit
-# non-zero if any plant goes uncaught.
+# non-zero if any plant goes uncaught. Two default runs at once (`--jobs 2`: each is
+# one single-threaded process): 153 s instead of 284 s on the 2-core machine
+# (2026-12-03), with each run's time measured under that load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(bash .ci/plant-build.sh)
-"$bin/refopt" zoo
+"$bin/refopt" zoo --jobs 2

@@ -45,13 +45,32 @@ measure() { # name, cargo args...
   cargo bench -q -p benches "$@" -- --output-format=json > "$out/$name.json"
   echo "measured $name in $(( $(date +%s) - s ))s" >&2
 }
-measure mlkem --bench mlkem_instructions
-measure sntrup761 --bench sntrup761_instructions
-measure ntruhps2048509 --bench ntruhps2048509_instructions
-measure ed25519_default --bench ed25519_instructions
-# The second build: the Ed25519 limb layer inlined (the feature only changes
-# `reference`'s mpih, but cargo rebuilds reference, optimized, equivalence and the bench).
-measure ed25519_inline_mpih --features inline-mpih --bench ed25519_instructions
+# Two lanes at once (callgrind counts instructions, so a busy machine changes no
+# figure; cargo's lock on the target directory takes the compiles one at a time). On
+# the 2-core machine (2026-12-03, bench binaries already built, nothing else running)
+# the gate took 108 s, its five runs 58 + 22 + 17 s and 66 + 42 s in their lanes. Both
+# Ed25519 runs write gungraun's ed25519_instructions directory: they share a lane.
+lane_a() {
+  measure mlkem --bench mlkem_instructions
+  measure ed25519_default --bench ed25519_instructions
+  # The second build: the Ed25519 limb layer inlined (the feature only changes
+  # `reference`'s mpih, but cargo rebuilds reference, optimized, equivalence and the
+  # bench).
+  measure ed25519_inline_mpih --features inline-mpih --bench ed25519_instructions
+}
+lane_b() {
+  measure sntrup761 --bench sntrup761_instructions
+  measure ntruhps2048509 --bench ntruhps2048509_instructions
+}
+lane_a & a_pid=$!
+lane_b & b_pid=$!
+status=0
+wait "$a_pid" || status=$?
+wait "$b_pid" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "gate: a benchmark run failed (status $status)" >&2
+  exit 1
+fi
 inputs=()
 for f in "$out"/*.json; do inputs+=(--gungraun "$f"); done
 

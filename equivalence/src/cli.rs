@@ -121,6 +121,10 @@ enum Command {
         /// Print the table as Markdown (for docs/bug-zoo.md).
         #[arg(long)]
         markdown: bool,
+        /// Default runs at once (each is one single-threaded process). More than one
+        /// shortens the whole but makes each run's time a time under load.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        jobs: u16,
     },
 }
 
@@ -299,7 +303,11 @@ pub fn main_with(ext: &Extension) -> ExitCode {
         } => vectors(&scheme, &file, variant.as_deref(), &mut out),
         Command::List => list(&pairs, &mut out).map(|()| ExitCode::SUCCESS),
         Command::Fuzz(cmd) => fuzz(cmd, &mut out),
-        Command::Zoo { keep, markdown } => zoo(keep.as_deref(), markdown, &mut out),
+        Command::Zoo {
+            keep,
+            markdown,
+            jobs,
+        } => zoo(keep.as_deref(), markdown, usize::from(jobs), &mut out),
         Command::Prove(args) => crate::prove::cli::main(&args, ext.obligations, &mut out),
         Command::ScanDivisions { binary, function } => scan_divisions(binary, &function, &mut out),
     };
@@ -872,95 +880,137 @@ struct ZooRow {
     plant: &'static reference::plant::Plant,
     caught_by: Vec<(String, usize, f64)>,
     seconds: f64,
+    /// The first catching pair and input (hex), replayed and kept.
+    first: Option<(String, String)>,
     replay: Result<(), String>,
 }
 
-fn zoo(keep: Option<&Path>, markdown: bool, out: &mut dyn Write) -> io::Result<ExitCode> {
+/// The default run with one plant switched on (a child process, since a process reads
+/// its plants once), then the first catching input replayed with and without it.
+fn zoo_one(exe: &Path, p: &'static reference::plant::Plant) -> io::Result<ZooRow> {
     use reference::plant;
+    let started = Instant::now();
+    let child = std::process::Command::new(exe)
+        .args(["check", "--json", "--no-keep"])
+        .env(plant::ENV, p.name)
+        .stderr(std::process::Stdio::null())
+        .output()?;
+    let seconds = started.elapsed().as_secs_f64();
+    let doc: serde_json::Value = serde_json::from_slice(&child.stdout).map_err(|e| {
+        io::Error::other(format!(
+            "{}: the check's JSON output does not parse: {e}",
+            p.name
+        ))
+    })?;
+    let mut caught_by = Vec::new();
+    let mut first: Option<(String, String)> = None;
+    for pr in doc["pairs"].as_array().into_iter().flatten() {
+        if pr["verdict"] == "mismatch" {
+            let name = pr["name"].as_str().unwrap_or("?").to_owned();
+            let case = pr["first_mismatch"]["case"].as_u64().unwrap_or(0) as usize;
+            let secs = pr["seconds"].as_f64().unwrap_or(0.0);
+            if first.is_none() {
+                let input = pr["first_mismatch"]["input"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_owned();
+                first = Some((name.clone(), input));
+            }
+            caught_by.push((name, case, secs));
+        }
+    }
+    // The catching input must fail with the plant and agree without it.
+    let replay = match &first {
+        None => Err("not caught".to_owned()),
+        Some((pair, input)) => {
+            let run = |plant_on: bool| {
+                let mut c = std::process::Command::new(exe);
+                c.args(["replay", pair.as_str(), input.as_str()]);
+                if plant_on {
+                    c.env(plant::ENV, p.name);
+                } else {
+                    c.env_remove(plant::ENV);
+                }
+                c.output().map(|o| o.status.success())
+            };
+            match (run(true)?, run(false)?) {
+                (false, true) => Ok(()),
+                (with, without) => Err(format!(
+                    "replay: with the plant {}, without it {}",
+                    if with { "agrees" } else { "fails" },
+                    if without { "agrees" } else { "fails" }
+                )),
+            }
+        }
+    };
+    note(&format!(
+        "zoo {}: {}",
+        p.name,
+        if caught_by.is_empty() {
+            "NOT caught"
+        } else {
+            "caught"
+        }
+    ));
+    Ok(ZooRow {
+        plant: p,
+        caught_by,
+        seconds,
+        first,
+        replay,
+    })
+}
+
+fn zoo(
+    keep: Option<&Path>,
+    markdown: bool,
+    jobs: usize,
+    out: &mut dyn Write,
+) -> io::Result<ExitCode> {
+    use reference::plant;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     if !plant::compiled_in() {
         return usage(
             "`zoo` needs the plant build (cargo build --release -p equivalence --features plant; see .ci/plant-build.sh)",
         );
     }
     let exe = std::env::current_exe()?;
-    let mut rows = Vec::new();
-    for p in plant::caught_by("zoo") {
-        let started = Instant::now();
-        let child = std::process::Command::new(&exe)
-            .args(["check", "--json", "--no-keep"])
-            .env(plant::ENV, p.name)
-            .stderr(std::process::Stdio::null())
-            .output()?;
-        let seconds = started.elapsed().as_secs_f64();
-        let doc: serde_json::Value = serde_json::from_slice(&child.stdout).map_err(|e| {
-            io::Error::other(format!(
-                "{}: the check's JSON output does not parse: {e}",
-                p.name
-            ))
-        })?;
-        let mut caught_by = Vec::new();
-        let mut first: Option<(String, String)> = None;
-        for pr in doc["pairs"].as_array().into_iter().flatten() {
-            if pr["verdict"] == "mismatch" {
-                let name = pr["name"].as_str().unwrap_or("?").to_owned();
-                let case = pr["first_mismatch"]["case"].as_u64().unwrap_or(0) as usize;
-                let secs = pr["seconds"].as_f64().unwrap_or(0.0);
-                if first.is_none() {
-                    let input = pr["first_mismatch"]["input"]
-                        .as_str()
-                        .unwrap_or("")
-                        .to_owned();
-                    first = Some((name.clone(), input));
-                }
-                caught_by.push((name, case, secs));
+    let plants: Vec<_> = plant::caught_by("zoo").collect();
+    // `jobs` workers take the plants in order; the rows keep that order.
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, io::Result<ZooRow>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs.min(plants.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&p) = plants.get(i) else { break };
+                        mine.push((i, zoo_one(&exe, p)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    let rows = done
+        .into_iter()
+        .map(|(_, row)| row)
+        .collect::<io::Result<Vec<_>>>()?;
+    // Kept one after another: two plants may be caught by the same pair's file.
+    if let Some(dir) = keep {
+        for r in rows.iter().filter(|r| r.replay.is_ok()) {
+            if let Some((pair, input)) = &r.first {
+                let bytes =
+                    regressions::parse_hex(input).map_err(|e| io::Error::other(e.to_string()))?;
+                regressions::keep(dir, pair, &bytes)?;
             }
         }
-        // The catching input must fail with the plant and agree without it.
-        let replay = match &first {
-            None => Err("not caught".to_owned()),
-            Some((pair, input)) => {
-                let run = |plant_on: bool| {
-                    let mut c = std::process::Command::new(&exe);
-                    c.args(["replay", pair.as_str(), input.as_str()]);
-                    if plant_on {
-                        c.env(plant::ENV, p.name);
-                    } else {
-                        c.env_remove(plant::ENV);
-                    }
-                    c.output().map(|o| o.status.success())
-                };
-                match (run(true)?, run(false)?) {
-                    (false, true) => {
-                        if let Some(dir) = keep {
-                            let bytes = regressions::parse_hex(input)
-                                .map_err(|e| io::Error::other(e.to_string()))?;
-                            regressions::keep(dir, pair, &bytes)?;
-                        }
-                        Ok(())
-                    }
-                    (with, without) => Err(format!(
-                        "replay: with the plant {}, without it {}",
-                        if with { "agrees" } else { "fails" },
-                        if without { "agrees" } else { "fails" }
-                    )),
-                }
-            }
-        };
-        note(&format!(
-            "zoo {}: {}",
-            p.name,
-            if caught_by.is_empty() {
-                "NOT caught"
-            } else {
-                "caught"
-            }
-        ));
-        rows.push(ZooRow {
-            plant: p,
-            caught_by,
-            seconds,
-            replay,
-        });
     }
     let caught = rows.iter().filter(|r| r.replay.is_ok()).count();
     if markdown {
@@ -1014,8 +1064,13 @@ fn zoo(keep: Option<&Path>, markdown: bool, out: &mut dyn Write) -> io::Result<E
     }
     writeln!(
         out,
-        "\n{caught} of {} planted bugs caught by the default run",
-        rows.len()
+        "\n{caught} of {} planted bugs caught by the default run{}",
+        rows.len(),
+        if jobs > 1 {
+            format!(" ({jobs} runs at once: each time is under that load)")
+        } else {
+            String::new()
+        }
     )?;
     Ok(if caught == rows.len() && !rows.is_empty() {
         ExitCode::SUCCESS
