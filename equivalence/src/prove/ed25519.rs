@@ -655,7 +655,9 @@ pub static OBLIGATIONS: &[Obligation] = &[
         // made wrong (each first half by 18, the limbs paired off by one) and that
         // the check for a model of the facts sees a contradiction, under which every
         // claim would hold vacuously. The structural guards (L from the same terms, a
-        // constant multiplier) have no plant.
+        // constant multiplier) have no plant: step 1 ties each decomposition to its
+        // shipped first half, so a fault in either is reported there first
+        // (docs/VERIFICATION.md).
         mutant: Mutant::Plants(&[
             Planted::sat(
                 "ed25519-addmul-1-step-drops-the-carry-in",
