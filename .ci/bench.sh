@@ -11,7 +11,8 @@
 #     (reference::plant), each of which must be reported against the same plant build
 #     with no plant switched on (which must pass against itself).
 # gungraun is iai-callgrind under its new name (renamed at 0.17); runner 0.20.0.
-# Measured here: 482 s on 2 cores shared with other jobs, target dir warm but the workspace
+# Measured here, before the gate's runs went two at a time (benches/scripts/gate.sh):
+# 482 s on 2 cores shared with other jobs, target dir warm but the workspace
 # crates changed (both bench builds and the plant build recompiled them); 4.4 min more to
 # install gungraun-runner, and on a cold target the bench-profile build of all
 # dependencies (about 5-9 min, shared with the older ML-KEM-only gate this replaces).

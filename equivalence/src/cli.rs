@@ -17,7 +17,7 @@
 //!   declared bounds) and KAT schemes.
 //! * `refopt prove [--json] [--markdown] [--only ID] [--self-test]` runs the proof
 //!   obligations ([`crate::prove`]).
-//! * `refopt zoo [--keep DIR] [--markdown]` (plant builds) runs the bug zoo.
+//! * `refopt zoo [--keep DIR] [--markdown] [--jobs N]` (plant builds) runs the bug zoo.
 //!
 //! Output never panics: a closed pipe ends the program quietly (exit status 141, as a
 //! process killed by SIGPIPE), any other I/O error is a message on stderr and exit
@@ -113,7 +113,8 @@ enum Command {
     #[command(subcommand)]
     Fuzz(FuzzCommand),
     /// Bug zoo (plant builds only): run the default check with each planted bug of the
-    /// zoo switched on in turn, and report which pairs catch it and how fast.
+    /// zoo switched on, one bug per run (`--jobs` runs at once), and report which pairs
+    /// catch it and how fast.
     Zoo {
         /// Keep the first catching input of each plant as a regression case here.
         #[arg(long)]

@@ -656,7 +656,8 @@ pub static OBLIGATIONS: &[Obligation] = &[
         // the check for a model of the facts sees a contradiction, under which every
         // claim would hold vacuously. The structural guards (L from the same terms, a
         // constant multiplier) have no plant: step 1 ties each decomposition to its
-        // shipped first half, so a fault in either is reported there first
+        // shipped first half, so a fault in one place is reported there first; only a
+        // shipped change mirrored in the decomposition reaches them
         // (docs/VERIFICATION.md).
         mutant: Mutant::Plants(&[
             Planted::sat(

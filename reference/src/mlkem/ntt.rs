@@ -260,6 +260,14 @@ pub fn ntt_add_over<F: Zq>(a: &NttPoly<F>, b: &NttPoly<F>) -> NttPoly<F> {
 mod tests {
     use super::*;
 
+    /// `Debug` shows no coefficient (a polynomial may be a secret).
+    #[test]
+    fn debug_shows_no_coefficient() {
+        let f = Poly(core::array::from_fn(|i| 1000 + i as Fe));
+        assert_eq!(format!("{f:?}"), "Poly { .. }");
+        assert_eq!(format!("{:?}", NttPoly(f.0)), "NttPoly { .. }");
+    }
+
     #[test]
     fn tables_match_fips203_appendix_a() {
         assert_eq!(&ZETAS[..8], &[1, 1729, 2580, 3289, 2642, 630, 1897, 848]);
