@@ -156,6 +156,47 @@ fn structured_ciphertexts_get_implicit_rejection_without_panic() {
     }
 }
 
+/// A ciphertext made with a well-formed m but an r that is not ternary: decryption
+/// recovers both, and only `owcpa_check_r` rejects it (a tampered ciphertext also
+/// trips `owcpa_check_m`, so the tests above never decide on r alone). Both tiers
+/// share that check, so no pair can see a bug in it; the peer can. The control, the
+/// same m with a ternary r, is accepted by both.
+#[test]
+fn ciphertext_with_a_non_ternary_r_gets_implicit_rejection() {
+    use reference::ntruhps2048509::params::{N, Q, WEIGHT};
+    use reference::ntruhps2048509::{Poly, Reference, owcpa};
+    let p = run_peer([9; 32]);
+    let pk: [u8; PUBLICKEY_BYTES] = p.pk.as_slice().try_into().expect("pk length");
+    // WEIGHT/2 coefficients +1 (1) and WEIGHT/2 coefficients −1 (2): what check_m wants.
+    let mut m = Poly::default();
+    for (i, c) in m.0.iter_mut().take(WEIGHT).enumerate() {
+        *c = if i < WEIGHT / 2 { 1 } else { 2 };
+    }
+    // r lifted to Z_q: −1 is q − 1, and r[n − 1] = 0.
+    let mut r = Poly::default();
+    for (i, c) in r.0.iter_mut().take(N - 1).enumerate() {
+        *c = [0, 1, Q - 1][i % 3];
+    }
+    let honest = owcpa::owcpa_enc::<Reference>(&r, &m, &pk);
+    r.0[0] = 2;
+    let bad = owcpa::owcpa_enc::<Reference>(&r, &m, &pk);
+    let (want_honest, want_bad) = (peer_dec(&p.sk, &honest), peer_dec(&p.sk, &bad));
+    for v in variants() {
+        assert_eq!(
+            v.decaps(&p.sk, &honest).expect("lengths"),
+            want_honest,
+            "variant {}",
+            v.name()
+        );
+        assert_eq!(
+            v.decaps(&p.sk, &bad).expect("lengths"),
+            want_bad,
+            "variant {}",
+            v.name()
+        );
+    }
+}
+
 #[test]
 fn wrong_lengths_are_typed_errors() {
     let kp = Variant::Reference.keypair(&mut ChaCha20Source::new([1; 32]));
