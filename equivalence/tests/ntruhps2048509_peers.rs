@@ -70,6 +70,16 @@ fn peer_dec(sk: &[u8], ct: &[u8]) -> [u8; 32] {
     ss
 }
 
+/// The implicit-rejection key of round 3's `crypto_kem_dec`: SHA3-256 of the secret
+/// key's last 32 bytes (the PRF key) followed by the ciphertext.
+fn rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
+    use sha3::{Digest, Sha3_256};
+    let mut h = Sha3_256::new();
+    h.update(&sk[SECRETKEY_BYTES - 32..]);
+    h.update(ct);
+    h.finalize().into()
+}
+
 fn variants() -> impl Iterator<Item = Variant> {
     Variant::ALL.into_iter()
 }
@@ -160,7 +170,8 @@ fn structured_ciphertexts_get_implicit_rejection_without_panic() {
 /// recovers both, and only `owcpa_check_r` rejects it (a tampered ciphertext also
 /// trips `owcpa_check_m`, so the tests above never decide on r alone). Both tiers
 /// share that check, so no pair can see a bug in it; the peer can. The control, the
-/// same m with a ternary r, is accepted by both.
+/// same m with a ternary r, is accepted: the peer's key for it is not the implicit
+/// rejection key, while its key for the bad ciphertext is.
 #[test]
 fn ciphertext_with_a_non_ternary_r_gets_implicit_rejection() {
     use reference::ntruhps2048509::params::{N, Q, WEIGHT};
@@ -181,6 +192,8 @@ fn ciphertext_with_a_non_ternary_r_gets_implicit_rejection() {
     r.0[0] = 2;
     let bad = owcpa::owcpa_enc::<Reference>(&r, &m, &pk);
     let (want_honest, want_bad) = (peer_dec(&p.sk, &honest), peer_dec(&p.sk, &bad));
+    assert_ne!(want_honest, rejection_key(&p.sk, &honest), "control rejected");
+    assert_eq!(want_bad, rejection_key(&p.sk, &bad), "bad r accepted");
     for v in variants() {
         assert_eq!(
             v.decaps(&p.sk, &honest).expect("lengths"),
