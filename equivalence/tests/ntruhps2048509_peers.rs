@@ -166,47 +166,127 @@ fn structured_ciphertexts_get_implicit_rejection_without_panic() {
     }
 }
 
-/// A ciphertext made with a well-formed m but an r that is not ternary: decryption
-/// recovers both, and only `owcpa_check_r` rejects it (a tampered ciphertext also
-/// trips `owcpa_check_m`, so the tests above never decide on r alone). Both tiers
-/// share that check, so no pair can see a bug in it; the peer can. The control, the
-/// same m with a ternary r, is accepted: the peer's key for it is not the implicit
-/// rejection key, while its key for the bad ciphertext is.
+/// Ciphertexts that decrypt exactly to an m or an r just outside the message space,
+/// so that only `owcpa_check_r` or `owcpa_check_m` can reject them (a tampered
+/// ciphertext trips several checks at once, so the tests above never decide on one
+/// check, or on one term of one). Both tiers share these checks, so no pair can see a
+/// bug in them; the peer can. Each bad case breaks one term of one check:
+///
+/// * r with one coefficient 2 (`(c + 2) & 4`), or 6 or q − 2 (`(c + 1) & (q − 4)`);
+/// * m with 127 coefficients +1 and 126 −1 (the counts differ and only the −1 count
+///   is not W/2), 128 and 127 (the counts differ, the −1 count is W/2), 126 and 126
+///   (the counts agree, both are wrong).
+///
+/// An m whose +1 and −1 counts differ by d has Lift(m)(1) = d ≠ 0, so r·h + Lift(m)
+/// (h(1) = 0) does not survive the sum-zero packing of a ciphertext. It does after
+/// adding k to every coefficient, k = −d/n mod q: the sum becomes 0, and decryption,
+/// c·f mod (q, x^n − 1), gains k·f(1)·Φ_n, which vanishes for a key with f(1) = 0
+/// (searched for below, about one key in 46), while b/h mod (q, Φ_n) loses k·Φ_n.
+/// The test checks that `owcpa_dec` returns exactly the m encrypted (and, for a
+/// ternary r, the r), then that the peer's key is the implicit-rejection key for every
+/// bad case and not for the control (a ternary r, 127 of each in m), and that every
+/// variant gives the peer's key.
 #[test]
-fn ciphertext_with_a_non_ternary_r_gets_implicit_rejection() {
-    use reference::ntruhps2048509::params::{N, Q, WEIGHT};
+fn ciphertexts_that_decrypt_outside_the_message_space_get_implicit_rejection() {
+    use reference::ntruhps2048509::pack::{
+        poly_rq_sum_zero_frombytes, poly_rq_sum_zero_tobytes, poly_s3_frombytes, poly_s3_tobytes,
+    };
+    use reference::ntruhps2048509::params::{
+        N, OWCPA_SECRETKEYBYTES, PACK_TRINARY_BYTES, Q, WEIGHT,
+    };
+    use reference::ntruhps2048509::poly::{poly_lift, poly_trinary_zq_to_z3};
     use reference::ntruhps2048509::{Poly, Reference, owcpa};
-    let p = run_peer([9; 32]);
-    let pk: [u8; PUBLICKEY_BYTES] = p.pk.as_slice().try_into().expect("pk length");
-    // WEIGHT/2 coefficients +1 (1) and WEIGHT/2 coefficients −1 (2): what check_m wants.
-    let mut m = Poly::default();
-    for (i, c) in m.0.iter_mut().take(WEIGHT).enumerate() {
-        *c = if i < WEIGHT / 2 { 1 } else { 2 };
-    }
-    // r lifted to Z_q: −1 is q − 1, and r[n − 1] = 0.
-    let mut r = Poly::default();
-    for (i, c) in r.0.iter_mut().take(N - 1).enumerate() {
-        *c = [0, 1, Q - 1][i % 3];
-    }
-    let honest = owcpa::owcpa_enc::<Reference>(&r, &m, &pk);
-    r.0[0] = 2;
-    let bad = owcpa::owcpa_enc::<Reference>(&r, &m, &pk);
-    let (want_honest, want_bad) = (peer_dec(&p.sk, &honest), peer_dec(&p.sk, &bad));
-    assert_ne!(want_honest, rejection_key(&p.sk, &honest), "control rejected");
-    assert_eq!(want_bad, rejection_key(&p.sk, &bad), "bad r accepted");
-    for v in variants() {
+
+    // A key pair of the peer whose f has as many coefficients +1 as −1.
+    let (pk, sk) = (0..1000u32)
+        .find_map(|i| {
+            let mut seed = [0u8; 32];
+            seed[..4].copy_from_slice(&i.to_le_bytes());
+            let mut src = ChaCha20Source::new(seed);
+            let mut pk = [0u8; peer::CRYPTO_PUBLICKEYBYTES];
+            let mut sk = [0u8; peer::CRYPTO_SECRETKEYBYTES];
+            peer::crypto_kem_keypair(&mut pk, &mut sk, &mut Feed(&mut src)).expect("keypair");
+            let f = poly_s3_frombytes(sk[..PACK_TRINARY_BYTES].try_into().expect("f"));
+            let count = |v| f.0.iter().filter(|&&c| c == v).count();
+            (count(1) == count(2)).then_some((pk, sk))
+        })
+        .expect("a key with f(1) = 0 among 1000");
+    let sk_owcpa: &[u8; OWCPA_SECRETKEYBYTES] = sk[..OWCPA_SECRETKEYBYTES].try_into().expect("sk");
+
+    // `plus` coefficients +1 (1) then `minus` coefficients −1 (2), the rest 0.
+    let message = |plus: usize, minus: usize| {
+        let mut m = Poly::default();
+        for (i, c) in m.0.iter_mut().take(plus + minus).enumerate() {
+            *c = if i < plus { 1 } else { 2 };
+        }
+        m
+    };
+    // r lifted to Z_q (−1 is q − 1) with r[n − 1] = 0, and r[0] replaced by `r0`.
+    let randomness = |r0: u16| {
+        let mut r = Poly::default();
+        for (i, c) in r.0.iter_mut().take(N - 1).enumerate() {
+            *c = [0, 1, Q - 1][i % 3];
+        }
+        r.0[0] = r0;
+        r
+    };
+    // r·h + Lift(m) + k·(1 + x + … + x^(n−1)) mod q, packed.
+    let encrypt = |r: &Poly, m: &Poly| {
+        let rh =
+            poly_rq_sum_zero_frombytes(&owcpa::owcpa_enc::<Reference>(r, &Poly::default(), &pk));
+        let lift = poly_lift(m);
+        let d = lift.0.iter().fold(0u16, |s, &x| s.wrapping_add(x)) % Q;
+        let k = (0..Q)
+            .find(|&k| (usize::from(k) * N + usize::from(d)).is_multiple_of(usize::from(Q)))
+            .expect("n is odd");
+        let mut c = Poly::default();
+        for ((o, &x), &y) in c.0.iter_mut().zip(&rh.0).zip(&lift.0) {
+            *o = x.wrapping_add(y).wrapping_add(k) % Q;
+        }
+        let ct = poly_rq_sum_zero_tobytes(&c);
+        // The decoder leaves its last coefficient (minus the others' sum) unreduced.
+        let decoded = poly_rq_sum_zero_frombytes(&ct).0.map(|x| x % Q);
+        assert_eq!(decoded, c.0, "the sum-zero packing kept c");
+        ct
+    };
+    let half = WEIGHT / 2;
+    let case = |what: &str, r: &Poly, m: &Poly, rejected: bool| {
+        let ct = encrypt(r, m);
+        let (rm, _) = owcpa::owcpa_dec::<Reference>(&ct, sk_owcpa);
         assert_eq!(
-            v.decaps(&p.sk, &honest).expect("lengths"),
-            want_honest,
-            "variant {}",
-            v.name()
+            rm[PACK_TRINARY_BYTES..],
+            poly_s3_tobytes(m),
+            "{what}: m decrypted"
         );
-        assert_eq!(
-            v.decaps(&p.sk, &bad).expect("lengths"),
-            want_bad,
-            "variant {}",
-            v.name()
+        if r.0.iter().all(|&c| c <= 1 || c == Q - 1) {
+            let mut r3 = *r;
+            poly_trinary_zq_to_z3(&mut r3);
+            assert_eq!(
+                rm[..PACK_TRINARY_BYTES],
+                poly_s3_tobytes(&r3),
+                "{what}: r decrypted"
+            );
+        }
+        let want = peer_dec(&sk, &ct);
+        let verdict = want == rejection_key(&sk, &ct);
+        assert_eq!(verdict, rejected, "{what}: the peer's verdict");
+        for v in variants() {
+            let got = v.decaps(&sk, &ct).expect("lengths");
+            assert_eq!(got, want, "{what}: variant {}", v.name());
+        }
+    };
+    case("control", &randomness(0), &message(half, half), false);
+    for r0 in [2, 6, Q - 2] {
+        case(
+            &format!("r[0] = {r0}"),
+            &randomness(r0),
+            &message(half, half),
+            true,
         );
+    }
+    for (plus, minus) in [(half, half - 1), (half + 1, half), (half - 1, half - 1)] {
+        let what = format!("m with {plus} +1 and {minus} -1");
+        case(&what, &randomness(0), &message(plus, minus), true);
     }
 }
 
