@@ -20,7 +20,7 @@ use std::cell::UnsafeCell;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 
-use subtle_check::assert_ct_eq;
+use subtle_check::{assert_ct_eq, assert_each_part_decides};
 
 /// Watched blocks at a time.
 const SLOTS: usize = 4;
@@ -126,9 +126,11 @@ fn assert_wiped(what: &str, blocks: &[Vec<u8>], secrets: &[(&str, &[u8])]) {
     }
 }
 
-/// `{:?}` shows none of the secrets (as Rust prints bytes: decimal, comma-separated).
+/// `{:?}` shows something (a redaction that prints nothing hides the public parts
+/// too) and none of the secrets (as Rust prints bytes: decimal, comma-separated).
 #[track_caller]
 fn assert_redacted(what: &str, debug: &str, secrets: &[(&str, &[u8])]) {
+    assert!(!debug.is_empty(), "{what}: Debug prints nothing");
     for (name, s) in secrets {
         // Without the brackets: the bytes may sit anywhere in a printed array.
         let dec = format!("{:?}", &s[..6]);
@@ -180,6 +182,10 @@ mod mlkem {
                 let what = format!("{} {} KeyPair", p.name(), v.name());
                 assert_redacted(&what, &format!("{kp:?}"), &[("ŝ", s_bytes), ("z", &z)]);
                 assert_ct_eq(&kp, &kp.clone(), &v.keygen_internal(p, &z, &d));
+                let (mut ek_changed, mut dk_changed) = (kp.clone(), kp.clone());
+                ek_changed.ek[0] ^= 1;
+                dk_changed.dk[0] ^= 1;
+                assert_each_part_decides(&kp, &[ek_changed, dk_changed]);
                 let heap = kp.dk.as_ptr();
                 let blocks = bytes_when_freed(Box::new(kp), &[heap]);
                 assert_wiped(&what, &blocks, &[("ŝ (encoded)", s_bytes), ("z", &z)]);
@@ -244,6 +250,10 @@ mod sntrup761 {
             assert_redacted(&what, &debug, &secrets);
             let other = v.keypair(&mut ChaCha20Source::new([4; 32]));
             assert_ct_eq(&kp, &kp.clone(), &other);
+            let (mut pk_changed, mut sk_changed) = (kp.clone(), kp.clone());
+            pk_changed.pk[0] ^= 1;
+            sk_changed.sk[0] ^= 1;
+            assert_each_part_decides(&kp, &[pk_changed, sk_changed]);
             let heap = kp.sk.as_ptr();
             let blocks = bytes_when_freed(Box::new(kp), &[heap]);
             assert_wiped(&what, &blocks, &secrets);
@@ -279,6 +289,10 @@ mod ntruhps2048509 {
             let mut seed2 = seed;
             seed2[0] ^= 1;
             assert_ct_eq(&kp, &kp.clone(), &v.keypair_derand(&seed2, &prf));
+            let (mut pk_changed, mut sk_changed) = (kp.clone(), kp.clone());
+            pk_changed.pk[0] ^= 1;
+            sk_changed.sk[0] ^= 1;
+            assert_each_part_decides(&kp, &[pk_changed, sk_changed]);
             let blocks = bytes_when_freed(Box::new(kp), &[]);
             assert_wiped(&what, &blocks, &secrets);
         }
@@ -324,6 +338,17 @@ mod subtle_check {
     pub(crate) fn assert_ct_eq<T: ConstantTimeEq + PartialEq>(a: &T, same: &T, other: &T) {
         assert!(bool::from(a.ct_eq(same)) && a == same);
         assert!(!bool::from(a.ct_eq(other)) && a != other);
+    }
+
+    /// Each of `changed` differs from `a` in one part only (the public key, the
+    /// secret key): every part must decide, so each compares unequal. (`other` above
+    /// differs in every part, so a comparison that combined the parts with `|` would
+    /// pass there.)
+    #[track_caller]
+    pub(crate) fn assert_each_part_decides<T: ConstantTimeEq + PartialEq>(a: &T, changed: &[T]) {
+        for (i, c) in changed.iter().enumerate() {
+            assert!(!bool::from(a.ct_eq(c)) && a != c, "part {i} did not decide");
+        }
     }
 }
 
