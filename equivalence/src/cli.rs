@@ -691,7 +691,7 @@ fn replay(
 fn kat_file(scheme: &str, variant: Option<&str>, out: &mut dyn Write) -> io::Result<ExitCode> {
     let kem = match schemes::kat_kem(scheme, variant) {
         Ok(k) => k,
-        Err(e) => return usage(&e),
+        Err(e) => return usage(&e.to_string()),
     };
     match kat::write_response_file(kem.as_ref(), out) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -867,7 +867,10 @@ fn fuzz(cmd: FuzzCommand, out: &mut dyn Write) -> io::Result<ExitCode> {
                     kept.replays_through,
                     match &kept.finding {
                         None => "passes".to_owned(),
-                        Some(r) => format!("fails: {}", r.lines().next().unwrap_or("")),
+                        Some(finding) => format!(
+                            "fails: {}",
+                            finding.to_string().lines().next().unwrap_or("")
+                        ),
                     }
                 )?;
             }

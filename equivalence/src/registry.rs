@@ -216,7 +216,7 @@ pub fn replay<'a>(pair: &dyn Pair, inputs: impl IntoIterator<Item = &'a [u8]>) -
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -265,7 +265,8 @@ mod tests {
         assert_eq!(t.equal + t.mismatches, 200);
     }
 
-    struct NeverApplies;
+    /// A pair whose every input misses a precondition: nothing is ever compared.
+    pub(crate) struct NeverApplies;
     impl Pair for NeverApplies {
         fn name(&self) -> &'static str {
             "selftest/never-applies"

@@ -4,38 +4,204 @@
 //! crate that defines its own pairs gets the lab's tests in one line:
 //!
 //! ```text
-//! equivalence::lab_tests!(my_crate::MY_PAIR);
+//! equivalence::lab_tests!(pairs: [my_crate::MY_PAIR]);
 //! ```
+//!
+//! Each check returns a typed [`Error`] whose `Display` is the report the lab prints.
 
 use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
 
-use crate::pair::{Bound, Outcome, Pair};
+use crate::pair::{Bound, Mismatch, Outcome, Pair};
 use crate::registry::{case_input, run_caught};
+
+/// Why a check of this module failed. `Display` gives the report (for a default-run
+/// mismatch, with the `refopt replay` command that reproduces it); key material in a
+/// [`Mismatch`] is shown only by its fingerprint.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// Case `case` of the default run gave a mismatch (a field differs or a contract
+    /// broke).
+    Mismatch {
+        /// The pair.
+        pair: &'static str,
+        /// The index of the case in the default run (seed 0).
+        case: usize,
+        /// Where the two sides differ.
+        mismatch: Box<Mismatch>,
+        /// The case's input, for `refopt replay`.
+        input: Vec<u8>,
+    },
+    /// No case of the default run met the pair's preconditions, so nothing was compared.
+    NoEvidence {
+        /// The pair.
+        pair: &'static str,
+    },
+    /// A regression file could not be read.
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// The I/O or format error.
+        source: std::io::Error,
+    },
+    /// A saved regression input gave a mismatch.
+    Regression {
+        /// The regression file.
+        path: PathBuf,
+        /// The input's line in it.
+        line: usize,
+        /// Where the two sides differ.
+        mismatch: Box<Mismatch>,
+    },
+    /// The default run does not reach some declared corners of the pair's bounds.
+    CornersNotReached {
+        /// The pair.
+        pair: &'static str,
+        /// Every corner not reached.
+        missing: Vec<Corner>,
+    },
+    /// proptest found an arbitrary input on which the pair disagrees, breaks a contract
+    /// or reports an undeclared precondition (shrunk to a minimal input).
+    Arbitrary {
+        /// The pair.
+        pair: &'static str,
+        /// proptest's report: the minimal failing input and what it gave.
+        report: String,
+    },
+    /// An obligation's check did not prove its statement.
+    NotProved {
+        /// The obligation's id.
+        id: &'static str,
+        /// What the check gave instead (for example `failed` or `not run`).
+        status: &'static str,
+        /// The check's message.
+        detail: String,
+    },
+    /// An obligation's in-process mutant passed its check.
+    MutantNotCaught {
+        /// The obligation's id.
+        id: &'static str,
+        /// What the mutant changes.
+        mutant: &'static str,
+        /// What the check on the mutant returned.
+        outcome: String,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Mismatch {
+                pair,
+                case,
+                mismatch,
+                input,
+            } => write!(
+                f,
+                "{pair}: case {case}: {mismatch}\n  refopt replay {pair} {}",
+                hex::encode(input)
+            ),
+            Error::NoEvidence { pair } => write!(f, "{pair}: no evidence (no case compared)"),
+            Error::Unreadable { path, source } => write!(f, "reading {}: {source}", path.display()),
+            Error::Regression {
+                path,
+                line,
+                mismatch,
+            } => write!(f, "{}:{line}: {mismatch}", path.display()),
+            Error::CornersNotReached { pair, missing } => {
+                for (i, corner) in missing.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "{pair}: {corner}")?;
+                }
+                Ok(())
+            }
+            Error::Arbitrary { pair, report } => write!(f, "{pair}: {report}"),
+            Error::NotProved { id, status, detail } => write!(f, "{id}: {status} ({detail})"),
+            Error::MutantNotCaught {
+                id,
+                mutant,
+                outcome,
+            } => write!(f, "{id}: the mutant ({mutant}) was not caught: {outcome}"),
+        }
+    }
+}
+
+/// A declared corner of a pair's bound that the default run does not reach
+/// ([`corners`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Corner {
+    /// The values observed do not span the declared range.
+    Range {
+        /// The bound's name.
+        bound: &'static str,
+        /// The declared minimum.
+        min: i128,
+        /// The declared maximum.
+        max: i128,
+        /// The least and greatest values observed, if any.
+        reached: Option<(i128, i128)>,
+    },
+    /// A declared point is never observed.
+    Point {
+        /// The bound's name.
+        bound: &'static str,
+        /// The point.
+        point: i128,
+    },
+}
+
+impl fmt::Display for Corner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Corner::Range {
+                bound,
+                min,
+                max,
+                reached,
+            } => write!(f, "{bound} reached {reached:?}, declared [{min}, {max}]"),
+            Corner::Point { bound, point } => write!(f, "{bound} never equals {point}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Unreadable { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
 
 /// The default run of `pair` (seed 0, its default number of cases — what `refopt`
 /// checks), stopping at the first mismatch. Returns the number of cases compared.
 ///
 /// # Errors
-/// The first mismatch with a reproducer, or "no evidence" when no case was compared.
-pub fn default_run(pair: &dyn Pair) -> Result<usize, String> {
+/// [`Error::Mismatch`] for the first mismatch (with its input), or
+/// [`Error::NoEvidence`] when no case was compared.
+pub fn default_run(pair: &dyn Pair) -> Result<usize, Error> {
     let mut compared = 0;
     for i in 0..pair.default_cases() {
         let input = case_input(0, pair, i as u64);
         match run_caught(pair, &input) {
             Outcome::Equal => compared += 1,
             Outcome::PreconditionNotMet { .. } => {}
-            Outcome::Mismatch(m) => {
-                return Err(format!(
-                    "{}: case {i}: {m}\n  refopt replay {} {}",
-                    pair.name(),
-                    pair.name(),
-                    hex::encode(&input)
-                ));
+            Outcome::Mismatch(mismatch) => {
+                return Err(Error::Mismatch {
+                    pair: pair.name(),
+                    case: i,
+                    mismatch: Box::new(mismatch),
+                    input,
+                });
             }
         }
     }
     if compared == 0 {
-        return Err(format!("{}: no evidence (no case compared)", pair.name()));
+        return Err(Error::NoEvidence { pair: pair.name() });
     }
     Ok(compared)
 }
@@ -91,31 +257,36 @@ pub fn coverage(pair: &dyn Pair) -> Vec<Reached> {
 /// of each bound. Returns the number of bounds checked.
 ///
 /// # Errors
-/// Every bound end or point that is not reached.
-pub fn corners(pair: &dyn Pair) -> Result<usize, Vec<String>> {
+/// [`Error::CornersNotReached`] with every bound end or point that is not reached.
+pub fn corners(pair: &dyn Pair) -> Result<usize, Error> {
     let mut missing = Vec::new();
     let reached = coverage(pair);
     for (b, range, points) in &reached {
         match range {
             Some((lo, hi)) if *lo == b.min && *hi == b.max => {}
-            other => missing.push(format!(
-                "{}: {} reached {other:?}, declared [{}, {}]",
-                pair.name(),
-                b.name,
-                b.min,
-                b.max
-            )),
+            other => missing.push(Corner::Range {
+                bound: b.name,
+                min: b.min,
+                max: b.max,
+                reached: *other,
+            }),
         }
         for p in b.points {
             if !points.contains(p) {
-                missing.push(format!("{}: {} never equals {p}", pair.name(), b.name));
+                missing.push(Corner::Point {
+                    bound: b.name,
+                    point: *p,
+                });
             }
         }
     }
     if missing.is_empty() {
         Ok(reached.len())
     } else {
-        Err(missing)
+        Err(Error::CornersNotReached {
+            pair: pair.name(),
+            missing,
+        })
     }
 }
 
@@ -124,16 +295,24 @@ pub fn corners(pair: &dyn Pair) -> Result<usize, Vec<String>> {
 /// number of inputs replayed.
 ///
 /// # Errors
-/// The first input that does not agree, or a file that cannot be read.
-pub fn regressions(pair: &dyn Pair, dir: &std::path::Path) -> Result<usize, String> {
+/// [`Error::Regression`] for the first input that does not agree, or
+/// [`Error::Unreadable`] for a file that cannot be read.
+pub fn regressions(pair: &dyn Pair, dir: &std::path::Path) -> Result<usize, Error> {
     let path = crate::regressions::file_for(dir, pair.name());
     if !path.exists() {
         return Ok(0);
     }
-    let (_, cases) = crate::regressions::read_file(&path).map_err(|e| e.to_string())?;
+    let cases = match crate::regressions::read_file(&path) {
+        Ok((_, cases)) => cases,
+        Err(source) => return Err(Error::Unreadable { path, source }),
+    };
     for (line, input) in &cases {
-        if let Outcome::Mismatch(m) = run_caught(pair, input) {
-            return Err(format!("{}:{line}: {m}", path.display()));
+        if let Outcome::Mismatch(mismatch) = run_caught(pair, input) {
+            return Err(Error::Regression {
+                path,
+                line: *line,
+                mismatch: Box::new(mismatch),
+            });
         }
     }
     Ok(cases.len())
@@ -144,9 +323,9 @@ pub fn regressions(pair: &dyn Pair, dir: &std::path::Path) -> Result<usize, Stri
 /// precondition.
 ///
 /// # Errors
-/// The (shrunk) failing input and its mismatch.
+/// [`Error::Arbitrary`]: the (shrunk) failing input and its mismatch.
 #[cfg(feature = "testing")]
-pub fn arbitrary_inputs(pair: &dyn Pair, cases: u32) -> Result<(), String> {
+pub fn arbitrary_inputs(pair: &dyn Pair, cases: u32) -> Result<(), Error> {
     use proptest::prelude::*;
     use proptest::test_runner::{Config, TestRunner};
     let mut runner = TestRunner::new(Config {
@@ -170,7 +349,10 @@ pub fn arbitrary_inputs(pair: &dyn Pair, cases: u32) -> Result<(), String> {
                 Outcome::Mismatch(m) => Err(TestCaseError::fail(format!("{}: {m}", pair.name()))),
             },
         )
-        .map_err(|e| format!("{}: {e}", pair.name()))
+        .map_err(|e| Error::Arbitrary {
+            pair: pair.name(),
+            report: e.to_string(),
+        })
 }
 
 /// Runs an obligation and its mutant: the check must prove, the mutant's check must
@@ -178,21 +360,27 @@ pub fn arbitrary_inputs(pair: &dyn Pair, cases: u32) -> Result<(), String> {
 /// self-test, `refopt prove --self-test`).
 ///
 /// # Errors
-/// What went wrong.
-pub fn obligation(o: &'static crate::prove::Obligation) -> Result<(), String> {
+/// [`Error::NotProved`] when the check does not prove, [`Error::MutantNotCaught`] when
+/// the in-process mutant's check does not fail.
+pub fn obligation(o: &'static crate::prove::Obligation) -> Result<(), Error> {
     use crate::prove::{Failure, Mutant, run_one};
     let row = run_one(o);
     if row.status() != "proved" {
-        return Err(format!("{}: {} ({})", o.id, row.status(), row.detail()));
+        return Err(Error::NotProved {
+            id: o.id,
+            status: row.status(),
+            detail: row.detail().to_owned(),
+        });
     }
     if let Mutant::InProcess { what, check } = o.mutant {
         match check() {
             Err(Failure::Failed(_)) => {}
             other => {
-                return Err(format!(
-                    "{}: the mutant ({what}) was not caught: {other:?}",
-                    o.id
-                ));
+                return Err(Error::MutantNotCaught {
+                    id: o.id,
+                    mutant: what,
+                    outcome: format!("{other:?}"),
+                });
             }
         }
     }
@@ -232,7 +420,7 @@ macro_rules! lab_tests {
         #[test]
         fn refopt_corners_reached() {
             for p in refopt_lab_pairs() {
-                $crate::testing::corners(p).unwrap_or_else(|e| panic!("{}", e.join("\n")));
+                $crate::testing::corners(p).unwrap_or_else(|e| panic!("{e}"));
             }
         }
         #[test]
@@ -286,4 +474,82 @@ macro_rules! pair_bench {
         library_benchmark_group!(name = pair, benchmarks = [reference, optimized]);
         main!(library_benchmark_groups = pair);
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::BrokenPair;
+    use crate::registry::tests::NeverApplies;
+
+    /// A default-run mismatch is typed, names its case, and its report's
+    /// `refopt replay` line carries an input that reproduces it.
+    #[test]
+    fn a_default_run_mismatch_carries_a_reproducer() {
+        let e = default_run(&BrokenPair).expect_err("x >= 0x80 drops the carry");
+        let Error::Mismatch {
+            pair,
+            case,
+            mismatch,
+            input,
+        } = &e
+        else {
+            panic!("not a mismatch: {e:?}");
+        };
+        assert_eq!(*pair, "selftest/broken");
+        assert_eq!(*input, case_input(0, &BrokenPair, *case as u64));
+        assert_eq!(
+            run_caught(&BrokenPair, input),
+            Outcome::Mismatch(mismatch.as_ref().clone())
+        );
+        let report = e.to_string();
+        assert!(
+            report.contains(&format!(
+                "refopt replay selftest/broken {}",
+                hex::encode(input)
+            )),
+            "{report}"
+        );
+    }
+
+    /// A pair none of whose cases applies is no evidence, not agreement.
+    #[test]
+    fn nothing_compared_is_no_evidence() {
+        let e = default_run(&NeverApplies).expect_err("no case compared");
+        assert!(
+            matches!(
+                e,
+                Error::NoEvidence {
+                    pair: "selftest/never-applies"
+                }
+            ),
+            "{e:?}"
+        );
+    }
+
+    /// A saved input that disagrees is reported with its file and line; an unreadable
+    /// file is an I/O error with its path, not a pass.
+    #[test]
+    fn regressions_report_the_line_and_unreadable_files() {
+        let dir = std::env::temp_dir().join(format!("refopt-testing-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        crate::regressions::keep(&dir, BrokenPair.name(), &[0x01]).expect("kept");
+        assert_eq!(regressions(&BrokenPair, &dir).ok(), Some(1));
+        crate::regressions::keep(&dir, BrokenPair.name(), &[0x80]).expect("kept");
+        let path = crate::regressions::file_for(&dir, BrokenPair.name());
+        match regressions(&BrokenPair, &dir) {
+            Err(Error::Regression { path: p, line, .. }) => {
+                assert_eq!(p, path);
+                let text = std::fs::read_to_string(&path).expect("readable");
+                assert!(text.lines().nth(line - 1).is_some_and(|l| l.contains("80")));
+            }
+            other => panic!("the 0x80 input was not reported: {other:?}"),
+        }
+        std::fs::write(&path, "not hex\n").expect("written");
+        assert!(matches!(
+            regressions(&BrokenPair, &dir),
+            Err(Error::Unreadable { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -32,7 +32,7 @@ pub mod seeds;
 
 use std::sync::OnceLock;
 
-use crate::pair::{Level, Outcome, Pair, pattern};
+use crate::pair::{Level, Mismatch, Outcome, Pair, pattern};
 use crate::registry;
 
 /// What a built-in target measures, for the speed floors of fuzz/README.md.
@@ -237,6 +237,101 @@ pub fn pairs_of(t: &Target) -> Vec<&'static dyn Pair> {
         .collect()
 }
 
+/// What a target found on one input. `Display` gives the report libFuzzer prints and
+/// `refopt fuzz run` shows: the pair or target, what went wrong, the input in hex;
+/// key material only by fingerprint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Finding {
+    /// A pair's two sides differ, or a kernel broke its contract.
+    Mismatch {
+        /// The pair.
+        pair: &'static str,
+        /// Where the two sides differ.
+        mismatch: Box<Mismatch>,
+        /// The pair's input.
+        input: Vec<u8>,
+    },
+    /// A pair reported a precondition it does not declare.
+    UndeclaredPrecondition {
+        /// The pair.
+        pair: &'static str,
+        /// The precondition reported.
+        which: &'static str,
+        /// What the pair said about it.
+        detail: String,
+        /// The pair's input.
+        input: Vec<u8>,
+    },
+    /// A parser target's property does not hold (a wrong verdict or error, or the
+    /// tiers differ).
+    Property {
+        /// The target.
+        target: &'static str,
+        /// The violation.
+        violation: parsers::Violation,
+        /// The target's input (not in the report: it may hold a secret key).
+        input: Vec<u8>,
+    },
+    /// The check panicked ([`Target::check_caught`]).
+    Panic {
+        /// The target.
+        target: &'static str,
+        /// The panic's message.
+        message: String,
+        /// The target's input.
+        input: Vec<u8>,
+    },
+}
+
+impl core::fmt::Display for Finding {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Finding::Mismatch {
+                pair,
+                mismatch,
+                input,
+            } => write!(
+                f,
+                "{pair}: {mismatch}\ninput: {}\nkeep it: refopt fuzz keep <target> <crash file>",
+                hex::encode(input)
+            ),
+            Finding::UndeclaredPrecondition {
+                pair,
+                which,
+                detail,
+                input,
+            } => write!(
+                f,
+                "{pair}: reported the undeclared precondition {which} ({detail})\ninput: {}",
+                hex::encode(input)
+            ),
+            // Not the input: a parser's input may hold a secret key (the crash file has it).
+            Finding::Property {
+                target, violation, ..
+            } => write!(f, "{target}: {violation}"),
+            Finding::Panic {
+                target,
+                message,
+                input,
+            } => write!(
+                f,
+                "{target}: panicked: {message}\ninput: {}",
+                hex::encode(input)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Finding {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Finding::Property { violation, .. } => Some(violation),
+            _ => None,
+        }
+    }
+}
+
 impl Target {
     /// The longest input worth generating (libFuzzer's `-max_len`): every value read
     /// from the input, plus the pair-choosing byte of a target over several pairs.
@@ -260,15 +355,23 @@ impl Target {
     /// report on a finding (a mismatch, a broken contract or a parser property).
     ///
     /// # Errors
-    /// The report of a finding, as [`check_pair`] or the parser's check gives it.
-    pub fn check(&self, data: &[u8]) -> Result<bool, String> {
+    /// The finding: as [`check_pair`] gives it, or [`Finding::Property`] with the
+    /// parser's violation.
+    pub fn check(&self, data: &[u8]) -> Result<bool, Finding> {
         match self.kind {
             Kind::Pairs(_) => {
                 let pairs = cached_pairs(self);
                 let (pair, input) = split(pairs, data);
                 check_pair(pair, input)
             }
-            Kind::Parser(p) => (p.check)(data).map(|()| true),
+            Kind::Parser(p) => match (p.check)(data) {
+                Ok(()) => Ok(true),
+                Err(violation) => Err(Finding::Property {
+                    target: self.name,
+                    violation,
+                    input: data.to_vec(),
+                }),
+            },
         }
     }
 
@@ -279,16 +382,15 @@ impl Target {
     /// crash.
     ///
     /// # Errors
-    /// The report of a finding, a panic included.
-    pub fn check_caught(&self, data: &[u8]) -> Result<bool, String> {
+    /// The finding, [`Finding::Panic`] included.
+    pub fn check_caught(&self, data: &[u8]) -> Result<bool, Finding> {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.check(data))).unwrap_or_else(
             |payload| {
-                Err(format!(
-                    "{}: panicked: {}\ninput: {}",
-                    self.name,
-                    registry::panic_message(payload.as_ref()),
-                    hex::encode(data)
-                ))
+                Err(Finding::Panic {
+                    target: self.name,
+                    message: registry::panic_message(payload.as_ref()),
+                    input: data.to_vec(),
+                })
             },
         )
     }
@@ -330,31 +432,31 @@ pub fn selector_for(index: usize, n: usize) -> u8 {
 }
 
 /// One input of one pair: `Ok(true)` when both sides were compared and agree,
-/// `Ok(false)` when a declared precondition does not hold, `Err` with a report
-/// (pair, difference, input in hex) on a mismatch, a broken contract, or a
-/// precondition the pair never declared.
+/// `Ok(false)` when a declared precondition does not hold, `Err` on a mismatch, a
+/// broken contract, or a precondition the pair never declared.
 ///
 /// # Errors
-/// The report of the finding.
-pub fn check_pair(pair: &dyn Pair, input: &[u8]) -> Result<bool, String> {
+/// [`Finding::Mismatch`] or [`Finding::UndeclaredPrecondition`], with the input.
+pub fn check_pair(pair: &dyn Pair, input: &[u8]) -> Result<bool, Finding> {
     match pair.run_fuzz(input) {
         Outcome::Equal => Ok(true),
         Outcome::PreconditionNotMet { which, detail } => {
             if pair.preconditions().iter().any(|p| p.name == which) {
                 Ok(false)
             } else {
-                Err(format!(
-                    "{}: reported the undeclared precondition {which} ({detail})\ninput: {}",
-                    pair.name(),
-                    hex::encode(input)
-                ))
+                Err(Finding::UndeclaredPrecondition {
+                    pair: pair.name(),
+                    which,
+                    detail,
+                    input: input.to_vec(),
+                })
             }
         }
-        Outcome::Mismatch(m) => Err(format!(
-            "{}: {m}\ninput: {}\nkeep it: refopt fuzz keep <target> <crash file>",
-            pair.name(),
-            hex::encode(input)
-        )),
+        Outcome::Mismatch(mismatch) => Err(Finding::Mismatch {
+            pair: pair.name(),
+            mismatch: Box::new(mismatch),
+            input: input.to_vec(),
+        }),
     }
 }
 
@@ -446,8 +548,8 @@ pub struct Kept {
     pub file: std::path::PathBuf,
     /// The pair or parser it replays through.
     pub replays_through: String,
-    /// What the input gives on this build: `None` when it passes, else the report.
-    pub finding: Option<String>,
+    /// What the input gives on this build: `None` when it passes, else the finding.
+    pub finding: Option<Finding>,
 }
 
 /// Turns a fuzzer input of target `t` into a regression line: for a pair target, the
@@ -524,14 +626,23 @@ mod tests {
             dict: "none",
         };
         assert_eq!(t.check_caught(b"b"), Ok(true));
-        let report = t.check_caught(b"a").expect_err("a panic is a finding");
+        let finding = t.check_caught(b"a").expect_err("a panic is a finding");
+        assert!(
+            matches!(&finding, Finding::Panic { target: "panics_on_a", message, input }
+                if message == "index out of bounds (planted)" && input == b"a"),
+            "{finding:?}"
+        );
+        let report = finding.to_string();
         assert!(
             report.contains("panicked: index out of bounds (planted)") && report.contains("61"),
             "{report}"
         );
         let dir = std::env::temp_dir().join(format!("refopt-keep-{}", std::process::id()));
         let kept = keep(&dir, &t, b"a").expect("kept");
-        assert!(kept.finding.is_some_and(|f| f.contains("panicked")));
+        assert!(
+            kept.finding
+                .is_some_and(|f| matches!(f, Finding::Panic { .. }))
+        );
         assert!(std::fs::read_to_string(&kept.file).is_ok_and(|s| s.contains("61")));
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -596,7 +707,13 @@ mod tests {
     #[test]
     fn a_mismatch_is_a_finding() {
         let r = check_pair(&registry::BrokenPair, &[0x80]);
-        let report = r.expect_err("x = 0x80 drops the carry");
+        let finding = r.expect_err("x = 0x80 drops the carry");
+        assert!(
+            matches!(&finding, Finding::Mismatch { pair: "selftest/broken", input, .. }
+                if input == &[0x80]),
+            "{finding:?}"
+        );
+        let report = finding.to_string();
         assert!(
             report.contains("selftest/broken") && report.contains("input: 80"),
             "{report}"

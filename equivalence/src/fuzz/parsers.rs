@@ -28,8 +28,33 @@ use crate::ntruhps2048509::Variant as NtruVariant;
 use crate::pair::{Input, fingerprint, pattern};
 use crate::sntrup761::{ExactProducts, Variant as SntrupVariant};
 
-/// A property violation found by a parser check.
-pub type Finding = String;
+/// A property violation found by a parser check: its report (what was expected, what
+/// each tier gave; key material only by fingerprint). `Display` prints the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation(String);
+
+impl Violation {
+    /// A violation with its report.
+    pub fn new(report: impl Into<String>) -> Self {
+        Violation(report.into())
+    }
+
+    /// The report.
+    pub fn report(&self) -> &str {
+        &self.0
+    }
+}
+
+impl core::fmt::Display for Violation {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// The checks below report a violation as text; [`Parser::check`] wraps it.
+type Report = String;
 
 /// One parser target.
 #[derive(Clone, Copy, Debug)]
@@ -41,7 +66,7 @@ pub struct Parser {
     /// `-max_len`: enough for every structured field of the largest parameter set.
     pub max_len: usize,
     /// The check: `Err` on a property violation (a panic is a finding too).
-    pub check: fn(&[u8]) -> Result<(), Finding>,
+    pub check: fn(&[u8]) -> Result<(), Violation>,
     /// Edge seeds beyond the twelve combinations of extreme first and second bytes
     /// that every binary-input parser gets (`fuzz::seeds`): the (first, second) byte
     /// pairs, each followed by `0x11 0x11`, that reach what those twelve miss, such as
@@ -101,7 +126,7 @@ fn same<T: PartialEq + Shown + ?Sized>(
     what: &str,
     reference: &T,
     optimized: &T,
-) -> Result<(), Finding> {
+) -> Result<(), Report> {
     same_shown_by(what, reference, optimized, T::shown)
 }
 
@@ -111,7 +136,7 @@ fn same_public<T: PartialEq + core::fmt::Debug + ?Sized>(
     what: &str,
     reference: &T,
     optimized: &T,
-) -> Result<(), Finding> {
+) -> Result<(), Report> {
     same_shown_by(what, reference, optimized, |v| format!("{v:?}"))
 }
 
@@ -121,7 +146,7 @@ fn same_shown_by<T: PartialEq + ?Sized>(
     reference: &T,
     optimized: &T,
     show: impl Fn(&T) -> String,
-) -> Result<(), Finding> {
+) -> Result<(), Report> {
     if reference == optimized {
         Ok(())
     } else {
@@ -137,7 +162,7 @@ fn expect_error<T: Shown>(
     what: impl core::fmt::Display,
     got: &Result<T, Error>,
     want: &Error,
-) -> Result<(), Finding> {
+) -> Result<(), Report> {
     match got {
         Err(e) if e == want => Ok(()),
         other => Err(format!(
@@ -210,7 +235,7 @@ fn mlkem_ek_bytes(g: &mut Input<'_>, p: &Params, len: usize, raw: bool) -> Vec<u
 /// Expected: a wrong length is `InvalidLength`, a 12-bit value >= q is
 /// `ModulusCheck`, anything else encapsulates, with identical (c, K) from both tiers;
 /// the check gives the same verdict as encapsulation.
-fn mlkem_ek(data: &[u8]) -> Result<(), Finding> {
+fn mlkem_ek(data: &[u8]) -> Result<(), Report> {
     let mut g = Input::new(data);
     let p = mlkem_params(&g);
     let mode = g.u8();
@@ -290,7 +315,7 @@ fn mlkem_dk_hash_holds(dk: &[u8], k: usize) -> bool {
 /// check, then the same `from_bytes` and `decapsulate`) is checked by these
 /// expectations, not by the comparison. The stand-alone input check
 /// `check_decapsulation_key` must give the harness's own verdict (length, then H(ek)).
-fn mlkem_decaps(data: &[u8]) -> Result<(), Finding> {
+fn mlkem_decaps(data: &[u8]) -> Result<(), Report> {
     let mut g = Input::new(data);
     let p = mlkem_params(&g);
     // One byte: kind = its value in 0..3 (as `below(3)` reads it), and which tier
@@ -412,7 +437,7 @@ pub static MLKEM_EK: Parser = Parser {
     name: "mlkem_ek",
     what: "ML-KEM ek decoder (length, modulus check) and Encaps_internal, both tiers",
     max_len: 1 + 1 + 2 + 2 * 1024 + 1 + 2 + 1 + 32 + 32,
-    check: mlkem_ek,
+    check: |data| mlkem_ek(data).map_err(Violation),
     extra_seeds: &[],
 };
 
@@ -421,7 +446,7 @@ pub static MLKEM_DECAPS: Parser = Parser {
     name: "mlkem_decaps",
     what: "ML-KEM dk and ciphertext decoders (lengths, hash check) and Decaps, one tier per API",
     max_len: 1 + 1 + 1 + 2 + 2 + 2 * (3168 + 1568),
-    check: mlkem_decaps,
+    check: |data| mlkem_decaps(data).map_err(Violation),
     // The kind byte also picks the tier on the encoded-key API: 0x80 and 0xff give
     // the optimized one for kinds 1 and 2, 0xc0 the reference for kind 2 (a
     // generated key pair).
@@ -437,7 +462,7 @@ pub static MLKEM_DECAPS: Parser = Parser {
 /// differ only in those kernels). Expected: wrong lengths
 /// are `InvalidLength` (ciphertext first); every right-length pair gets a key,
 /// identical from both tiers.
-fn sntrup761_decaps(data: &[u8]) -> Result<(), Finding> {
+fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
     use reference::sntrup761::{CIPHERTEXT_BYTES, SECRET_KEY_BYTES};
     let mut g = Input::new(data);
     let lens = g.selector();
@@ -482,7 +507,7 @@ fn sntrup761_decaps(data: &[u8]) -> Result<(), Finding> {
 /// and decoding it again gives it back, and `Small_encode` of a decoded string
 /// without the field value 3 gives the string back (the last byte's unused bits
 /// cleared).
-fn sntrup761_decode(data: &[u8]) -> Result<(), Finding> {
+fn sntrup761_decode(data: &[u8]) -> Result<(), Report> {
     use reference::sntrup761::encode::{
         rounded_decode, rounded_encode, rq_decode, rq_encode, small_decode, small_encode,
     };
@@ -552,7 +577,7 @@ pub static SNTRUP761_DECAPS: Parser = Parser {
     name: "sntrup761_decaps",
     what: "sntrup761 secret-key and ciphertext decoders and KEM_Decap, reference (exact products) against optimized",
     max_len: 1 + 2 + 2 + 2 * (1763 + 1039),
-    check: sntrup761_decaps,
+    check: |data| sntrup761_decaps(data).map_err(Violation),
     extra_seeds: &[],
 };
 
@@ -561,7 +586,7 @@ pub static SNTRUP761_DECODE: Parser = Parser {
     name: "sntrup761_decode",
     what: "sntrup761 Rq_decode (public key), Rounded_decode (ciphertext), Small_decode (secret key)",
     max_len: 1 + 1158,
-    check: sntrup761_decode,
+    check: |data| sntrup761_decode(data).map_err(Violation),
     extra_seeds: &[],
 };
 
@@ -576,7 +601,7 @@ pub static SNTRUP761_DECODE: Parser = Parser {
 /// optimized tier's code and is not run again. Expected: wrong lengths are
 /// `InvalidLength` (secret key first); every right-length pair gets a key (the real
 /// one or the implicit-rejection key), identical from both tiers.
-fn ntru_decaps(data: &[u8]) -> Result<(), Finding> {
+fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
     use reference::ntruhps2048509::params::{CIPHERTEXT_BYTES, SECRETKEY_BYTES};
     let mut g = Input::new(data);
     let lens = g.selector();
@@ -619,7 +644,7 @@ fn ntru_decaps(data: &[u8]) -> Result<(), Finding> {
 /// 11-bit values; `poly_Rq_sum_zero_frombytes` makes the coefficients sum to 0 mod q;
 /// `poly_S3_frombytes` gives values in {0, 1, 2}; packing a decoded value and
 /// decoding it again gives it back.
-fn ntru_decode(data: &[u8]) -> Result<(), Finding> {
+fn ntru_decode(data: &[u8]) -> Result<(), Report> {
     use reference::ntruhps2048509::pack::{
         poly_rq_sum_zero_frombytes, poly_rq_sum_zero_tobytes, poly_s3_frombytes, poly_s3_tobytes,
         poly_sq_frombytes, poly_sq_tobytes,
@@ -675,7 +700,7 @@ pub static NTRU_DECAPS: Parser = Parser {
     name: "ntru_decaps",
     what: "NTRU-HPS-2048-509 secret-key and ciphertext decoders and crypto_kem_dec, reference (exact products) against optimized",
     max_len: 1 + 2 + 2 + 2 * (935 + 699),
-    check: ntru_decaps,
+    check: |data| ntru_decaps(data).map_err(Violation),
     extra_seeds: &[],
 };
 
@@ -684,7 +709,7 @@ pub static NTRU_DECODE: Parser = Parser {
     name: "ntru_decode",
     what: "NTRU-HPS-2048-509 poly_Sq_frombytes, poly_Rq_sum_zero_frombytes (public key, ciphertext), poly_S3_frombytes (secret key)",
     max_len: 1 + 699,
-    check: ntru_decode,
+    check: |data| ntru_decode(data).map_err(Violation),
     extra_seeds: &[],
 };
 
@@ -717,7 +742,7 @@ impl core::fmt::Display for Called {
 /// unchanged real signature is accepted in both modes. (Two verifications per
 /// input instead of four: `verify_strict` is `verify` plus the small-order test, and
 /// the verifications were nearly all of this target's time; fuzz/README.md, Speed.)
-fn ed25519_verify(data: &[u8]) -> Result<(), Finding> {
+fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
     let mut g = Input::new(data);
     let kind_and_mode = pattern(g.selector(), 6);
     let kind = kind_and_mode >> 1;
@@ -847,7 +872,7 @@ pub static ED25519_VERIFY: Parser = Parser {
     name: "ed25519_verify",
     what: "Ed25519 verify and verify_strict on arbitrary public key, signature and message, one tier per mode",
     max_len: 1 + 1 + 1 + 1 + 2 + 32 + 64 + 256 + 3,
-    check: ed25519_verify,
+    check: |data| ed25519_verify(data).map_err(Violation),
     // The selector also picks the tier in plain mode: 0x00 gives the reference for
     // kind 0, 0x80 and 0xff the optimized one for kinds 1 and 2; 0x40, 0x60 and 0xc0
     // the other tier for each.
@@ -857,7 +882,7 @@ pub static ED25519_VERIFY: Parser = Parser {
 /// `sign_input`: [`ed::check_sign_input_lines`] on arbitrary text, both tiers:
 /// identical results (lines checked, or the failing line and its reason), and a
 /// failure names a line that exists.
-fn sign_input(data: &[u8]) -> Result<(), Finding> {
+fn sign_input(data: &[u8]) -> Result<(), Report> {
     let a = ed::check_sign_input_lines(data, EdVariant::Reference, |_| {});
     let b = ed::check_sign_input_lines(data, EdVariant::Optimized, |_| {});
     same_public("check_sign_input_lines", &a, &b)?;
@@ -874,14 +899,14 @@ pub static SIGN_INPUT: Parser = Parser {
     name: "sign_input",
     what: "the ed25519 sign.input line parser and checker (equivalence::ed25519::check_sign_input_lines), both tiers",
     max_len: 4096,
-    check: sign_input,
+    check: |data| sign_input(data).map_err(Violation),
     extra_seeds: &[],
 };
 
 /// `kat_response`: [`crate::kat::parse_response`] on arbitrary text: a typed error
 /// naming a line that exists, or entries that print back ([`crate::kat::Entry::to_text`])
 /// to text that parses to the same entries.
-fn kat_response(data: &[u8]) -> Result<(), Finding> {
+fn kat_response(data: &[u8]) -> Result<(), Report> {
     let text = String::from_utf8_lossy(data);
     match crate::kat::parse_response(&text) {
         Err(e) => {
@@ -923,7 +948,7 @@ pub static KAT_RESPONSE: Parser = Parser {
     name: "kat_response",
     what: "the NIST KAT response-file reader (equivalence::kat::parse_response)",
     max_len: 16384,
-    check: kat_response,
+    check: |data| kat_response(data).map_err(Violation),
     extra_seeds: &[],
 };
 

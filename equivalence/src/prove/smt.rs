@@ -455,6 +455,25 @@ enum Flavour {
 pub const INSTALL_HINT: &str = "install z3 (`apt-get install z3`, `brew install z3`) or set \
 REFOPT_SMT_SOLVER to a z3 or cvc5 binary";
 
+/// No SMT solver runs here ([`Solver::find`]). `Display` says what was tried and how to
+/// install one ([`INSTALL_HINT`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoSolver {
+    /// `REFOPT_SMT_SOLVER`, when it was set (else `z3` on `PATH` was tried).
+    pub configured: Option<String>,
+}
+
+impl core::fmt::Display for NoSolver {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match &self.configured {
+            Some(w) => write!(f, "REFOPT_SMT_SOLVER={w} does not run ({INSTALL_HINT})"),
+            None => write!(f, "no SMT solver: `z3` is not on PATH ({INSTALL_HINT})"),
+        }
+    }
+}
+
+impl std::error::Error for NoSolver {}
+
 /// Per-query time limit, seconds.
 pub const TIMEOUT_S: u64 = 300;
 
@@ -462,8 +481,8 @@ impl Solver {
     /// `$REFOPT_SMT_SOLVER`, else `z3` on `PATH`.
     ///
     /// # Errors
-    /// When no solver answers `--version`.
-    pub fn find() -> Result<Solver, String> {
+    /// [`NoSolver`] when no solver answers `--version`.
+    pub fn find() -> Result<Solver, NoSolver> {
         let wanted = std::env::var("REFOPT_SMT_SOLVER").ok();
         let program = PathBuf::from(wanted.clone().unwrap_or_else(|| "z3".to_owned()));
         let stem = program
@@ -484,10 +503,7 @@ impl Solver {
         if ok {
             Ok(Solver { program, flavour })
         } else {
-            Err(match wanted {
-                Some(w) => format!("REFOPT_SMT_SOLVER={w} does not run ({INSTALL_HINT})"),
-                None => format!("no SMT solver: `z3` is not on PATH ({INSTALL_HINT})"),
-            })
+            Err(NoSolver { configured: wanted })
         }
     }
 
@@ -572,7 +588,7 @@ impl Session {
     /// # Errors
     /// `NotRun` when there is no solver.
     pub fn new() -> Result<Session, super::Failure> {
-        let solver = Solver::find().map_err(super::Failure::NotRun)?;
+        let solver = Solver::find().map_err(|e| super::Failure::NotRun(e.to_string()))?;
         Ok(Session {
             solver,
             records: Vec::new(),
