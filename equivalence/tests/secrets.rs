@@ -402,6 +402,30 @@ fn secret_carrying_values_debug_shows_no_coefficient() {
     }
 }
 
+/// `Point::zeroize`, with which the constant-time scalar multiplication wipes the
+/// table entry it selected and that entry's negation, clears every coordinate.
+#[test]
+fn ed25519_point_zeroize_clears_every_coordinate() {
+    use reference::ed25519::point::Point;
+    use zeroize::Zeroize as _;
+    let fe = [1234, 1235, 1236, 1237];
+    let mut point = Point {
+        x: fe,
+        y: fe,
+        z: fe,
+    };
+    point.zeroize();
+    assert_eq!(
+        point,
+        Point {
+            x: [0; 4],
+            y: [0; 4],
+            z: [0; 4],
+        },
+        "a coordinate survived Point::zeroize"
+    );
+}
+
 /// The random sources wipe what they hold when dropped: `ChaCha20Source` its key and
 /// the buffered keystream (the generator's own buffer included), `NistDrbg` its whole
 /// state, `Tape` and `Replay` the bytes they hold (key seeds, when a key generation
