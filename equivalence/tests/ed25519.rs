@@ -35,6 +35,12 @@ fn rfc8032_section_7_1() {
             let pk = unhex(c.public_key);
             let msg = unhex(c.message);
             assert_eq!(key.public_key().to_vec(), pk, "{} {name}: pk", var.name());
+            assert_eq!(
+                key.seed().to_vec(),
+                unhex(c.secret_key),
+                "{} {name}: the key's seed",
+                var.name()
+            );
             let sig = var.sign(&key, &msg);
             assert_eq!(
                 sig.to_vec(),

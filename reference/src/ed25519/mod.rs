@@ -417,6 +417,25 @@ mod tests {
         );
     }
 
+    /// The invariant check itself can fail: a point breaking exactly one of its
+    /// conditions (a coordinate above p, Z = 0, Z = p) is out of range.
+    #[test]
+    fn point_in_range_rejects_each_violation() {
+        let mut above_p = P_LIMBS;
+        above_p[0] += 1;
+        let ok = BASE;
+        assert!(point_in_range(&ok));
+        for (what, pt) in [
+            ("X > p", Point { x: above_p, ..ok }),
+            ("Y > p", Point { y: above_p, ..ok }),
+            ("Z > p", Point { z: above_p, ..ok }),
+            ("Z = 0", Point { z: [0; 4], ..ok }),
+            ("Z = p", Point { z: P_LIMBS, ..ok }),
+        ] {
+            assert!(!point_in_range(&pt), "{what} passed point_in_range");
+        }
+    }
+
     #[test]
     fn rfc8032_test1() {
         let seed = hex::decode("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
