@@ -277,6 +277,10 @@ pub enum Finding {
     Panic {
         /// The target.
         target: &'static str,
+        /// The target's class: a parser target's input is shown in the report only
+        /// by length and fingerprint, as [`Finding::Property`] leaves it out (it may
+        /// hold a secret key; the crash file has it).
+        class: Class,
         /// The panic's message.
         message: String,
         /// The target's input.
@@ -312,8 +316,20 @@ impl core::fmt::Display for Finding {
             } => write!(f, "{target}: {violation}"),
             Finding::Panic {
                 target,
+                class: Class::Parser,
                 message,
                 input,
+            } => write!(
+                f,
+                "{target}: panicked: {message}\ninput: {} bytes #{} (not shown: it may hold a secret key; the crash file has it)",
+                input.len(),
+                crate::pair::fingerprint(input)
+            ),
+            Finding::Panic {
+                target,
+                message,
+                input,
+                ..
             } => write!(
                 f,
                 "{target}: panicked: {message}\ninput: {}",
@@ -388,6 +404,7 @@ impl Target {
             |payload| {
                 Err(Finding::Panic {
                     target: self.name,
+                    class: self.class,
                     message: registry::panic_message(payload.as_ref()),
                     input: data.to_vec(),
                 })
@@ -612,7 +629,7 @@ mod tests {
         static PANICS: parsers::Parser = parsers::Parser {
             name: "panics_on_a",
             what: "a parser that panics on the byte 'a'",
-            max_len: 4,
+            max_len: 16,
             check: |data| {
                 assert!(data.first() != Some(&b'a'), "index out of bounds (planted)");
                 Ok(())
@@ -626,24 +643,30 @@ mod tests {
             dict: "none",
         };
         assert_eq!(t.check_caught(b"b"), Ok(true));
-        let finding = t.check_caught(b"a").expect_err("a panic is a finding");
+        // A parser's input may be a key: the report shows it by length and
+        // fingerprint, never its bytes; the kept regression file holds them.
+        let input = b"a secret key";
+        let finding = t.check_caught(input).expect_err("a panic is a finding");
         assert!(
-            matches!(&finding, Finding::Panic { target: "panics_on_a", message, input }
-                if message == "index out of bounds (planted)" && input == b"a"),
+            matches!(&finding, Finding::Panic { target: "panics_on_a", class: Class::Parser, message, input: i }
+                if message == "index out of bounds (planted)" && i == input),
             "{finding:?}"
         );
         let report = finding.to_string();
+        let shown = format!("12 bytes #{}", crate::pair::fingerprint(input));
         assert!(
-            report.contains("panicked: index out of bounds (planted)") && report.contains("61"),
+            report.contains("panicked: index out of bounds (planted)")
+                && report.contains(&shown)
+                && !report.contains(&hex::encode(input)),
             "{report}"
         );
         let dir = std::env::temp_dir().join(format!("refopt-keep-{}", std::process::id()));
-        let kept = keep(&dir, &t, b"a").expect("kept");
+        let kept = keep(&dir, &t, input).expect("kept");
         assert!(
             kept.finding
                 .is_some_and(|f| matches!(f, Finding::Panic { .. }))
         );
-        assert!(std::fs::read_to_string(&kept.file).is_ok_and(|s| s.contains("61")));
+        assert!(std::fs::read_to_string(&kept.file).is_ok_and(|s| s.contains(&hex::encode(input))));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
