@@ -140,6 +140,18 @@ mod tests {
         assert_eq!(r.calls(), &[4; 2 * P][..]);
     }
 
+    /// `urandom32` is one 4-byte draw read little-endian: the word layout every
+    /// draw of the reference tier relies on (only its generic form is on the
+    /// scheme's path).
+    #[test]
+    fn urandom32_reads_one_little_endian_word_per_call() {
+        let mut r = crate::rng::Replay::new(vec![0x01, 0x02, 0x03, 0x04, 0xff, 0xfe, 0xfd, 0xfc]);
+        assert_eq!(urandom32(&mut r), 0x0403_0201);
+        assert_eq!(urandom32(&mut r), 0xfcfd_feff);
+        assert_eq!(r.remaining(), 0);
+        assert!(!r.overrun());
+    }
+
     #[test]
     fn short_has_weight_w() {
         let mut r = Shake256Source::new(b"w");
