@@ -238,7 +238,8 @@ pub fn pairs_of(t: &Target) -> Vec<&'static dyn Pair> {
 }
 
 /// What a target found on one input. `Display` gives the report libFuzzer prints and
-/// `refopt fuzz run` shows: the pair or target, what went wrong, the input in hex;
+/// `refopt fuzz run` shows: the pair or target, what went wrong, a pair's input in hex
+/// (a parser target's, which may be a key, not at all or by length and fingerprint);
 /// key material only by fingerprint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
