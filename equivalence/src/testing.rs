@@ -388,7 +388,7 @@ pub fn obligation(o: &'static crate::prove::Obligation) -> Result<(), Error> {
 }
 
 /// `#[test]` functions running the lab's checks: for each pair, the default run agrees
-/// with evidence ([`default_run`]), arbitrary inputs agree ([`arbitrary_inputs`], 256
+/// with evidence ([`default_run`]), arbitrary inputs agree (`arbitrary_inputs`, 256
 /// cases; needs the `testing` feature), the default run reaches every declared corner
 /// ([`corners`]) and the inputs saved in the crate's `regressions/` directory agree
 /// ([`regressions`]); each obligation is proved and its mutant caught
