@@ -31,13 +31,14 @@ fn rfc8032_section_7_1() {
     for var in Variant::ALL {
         for c in &equivalence::ed25519::RFC8032 {
             let name = c.name;
-            let key = var.keygen(&unhex(c.secret_key)).unwrap();
+            let seed = unhex(c.secret_key);
+            let key = var.keygen(&seed).unwrap();
             let pk = unhex(c.public_key);
             let msg = unhex(c.message);
             assert_eq!(key.public_key().to_vec(), pk, "{} {name}: pk", var.name());
             assert_eq!(
                 key.seed().to_vec(),
-                unhex(c.secret_key),
+                seed,
                 "{} {name}: the key's seed",
                 var.name()
             );

@@ -317,25 +317,21 @@ impl core::fmt::Display for Finding {
             } => write!(f, "{target}: {violation}"),
             Finding::Panic {
                 target,
-                class: Class::Parser,
+                class,
                 message,
                 input,
-            } => write!(
-                f,
-                "{target}: panicked: {message}\ninput: {} bytes #{} (not shown: it may hold a secret key; the crash file has it)",
-                input.len(),
-                crate::pair::fingerprint(input)
-            ),
-            Finding::Panic {
-                target,
-                message,
-                input,
-                ..
-            } => write!(
-                f,
-                "{target}: panicked: {message}\ninput: {}",
-                hex::encode(input)
-            ),
+            } => {
+                let shown = if *class == Class::Parser {
+                    format!(
+                        "{} bytes #{} (not shown: it may hold a secret key; the crash file has it)",
+                        input.len(),
+                        crate::pair::fingerprint(input)
+                    )
+                } else {
+                    hex::encode(input)
+                };
+                write!(f, "{target}: panicked: {message}\ninput: {shown}")
+            }
         }
     }
 }
