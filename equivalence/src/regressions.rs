@@ -60,7 +60,8 @@ pub type File = (PathBuf, String, Cases);
 ///
 /// # Errors
 /// An I/O error, or a line that is not hex (as [`io::ErrorKind::InvalidData`], naming
-/// the line).
+/// the line). The error does not name `path`, which the caller has: [`read_dir`]'s
+/// errors add it.
 pub fn read_file(path: &Path) -> io::Result<(String, Cases)> {
     let name = path
         .file_stem()
@@ -76,10 +77,7 @@ pub fn read_file(path: &Path) -> io::Result<(String, Cases)> {
             continue;
         }
         let input = parse_hex(line).map_err(|e| {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{} line {}: {e}", path.display(), i + 1),
-            )
+            io::Error::new(io::ErrorKind::InvalidData, format!("line {}: {e}", i + 1))
         })?;
         cases.push((i + 1, input));
     }
@@ -89,7 +87,7 @@ pub fn read_file(path: &Path) -> io::Result<(String, Cases)> {
 /// Every `*.txt` file of `dir`, sorted by name, read with [`read_file`].
 ///
 /// # Errors
-/// As [`read_file`], or when `dir` cannot be listed.
+/// When `dir` cannot be listed, or as [`read_file`] with the file's path added.
 pub fn read_dir(dir: &Path) -> io::Result<Vec<File>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .map(|e| e.map(|e| e.path()))
@@ -98,7 +96,10 @@ pub fn read_dir(dir: &Path) -> io::Result<Vec<File>> {
     files.sort();
     files
         .into_iter()
-        .map(|p| read_file(&p).map(|(name, cases)| (p, name, cases)))
+        .map(|p| match read_file(&p) {
+            Ok((name, cases)) => Ok((p, name, cases)),
+            Err(e) => Err(io::Error::new(e.kind(), format!("{}: {e}", p.display()))),
+        })
         .collect()
 }
 
@@ -189,6 +190,31 @@ mod tests {
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].1, "a/b");
         assert_eq!(all[0].2, vec![(1, vec![1, 2]), (2, vec![3])]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_line_that_is_not_hex_is_named_with_its_path_once() {
+        let dir = std::env::temp_dir().join(format!("refopt-regr-bad-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = keep(&dir, "a/b", &[1]).expect("writable");
+        std::fs::write(&path, "01\n0g\n").expect("writable");
+        let e = read_file(&path).expect_err("line 2 is not hex");
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(
+            e.to_string(),
+            "line 2: 'g' at position 1 is not a hex digit"
+        );
+        let e = read_dir(&dir).expect_err("line 2 is not hex");
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert_eq!(
+            e.to_string().matches(&*path.display().to_string()).count(),
+            1
+        );
+        assert!(
+            e.to_string()
+                .ends_with("line 2: 'g' at position 1 is not a hex digit")
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -546,10 +546,15 @@ mod tests {
             other => panic!("the 0x80 input was not reported: {other:?}"),
         }
         std::fs::write(&path, "not hex\n").expect("written");
-        assert!(matches!(
-            regressions(&BrokenPair, &dir),
-            Err(Error::Unreadable { .. })
-        ));
+        let e = regressions(&BrokenPair, &dir).expect_err("not hex");
+        assert!(matches!(e, Error::Unreadable { .. }));
+        let shown = e.to_string();
+        assert_eq!(
+            shown.matches(&*path.display().to_string()).count(),
+            1,
+            "{shown}"
+        );
+        assert!(shown.contains("line 1: "), "{shown}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
