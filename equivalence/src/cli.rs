@@ -1099,7 +1099,7 @@ fn scan_divisions(
     };
     let s = match crate::divscan::scan(&binary, &scope) {
         Ok(s) => s,
-        Err(e) => return usage(&e),
+        Err(e) => return usage(&e.to_string()),
     };
     if s.instructions == 0 {
         note(&format!(

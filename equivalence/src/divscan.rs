@@ -14,6 +14,8 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use crate::tool;
+
 /// Which code is secret-handling.
 #[derive(Clone, Copy, Debug)]
 pub struct Scope<'a> {
@@ -76,16 +78,23 @@ fn location(line: &str) -> Option<(&str, &str)> {
 /// divisions in the code `scope` names.
 ///
 /// # Errors
-/// When objdump (binutils) is missing or fails on the file.
-pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, String> {
+/// [`tool::Error`] when objdump (binutils) is missing or fails on the file.
+pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, tool::Error> {
+    let what = || format!("objdump (binutils) on {}", binary.display());
     let mut child = Command::new("objdump")
         .args(["-d", "-l", "--inlines", "-C", "-w", "--no-show-raw-insn"])
         .arg(binary)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("running objdump (binutils): {e}"))?;
-    let stdout = child.stdout.take().ok_or("objdump: no stdout")?;
+        .map_err(|source| tool::Error::Spawn {
+            what: what(),
+            source,
+        })?;
+    let stdout = child.stdout.take().ok_or_else(|| tool::Error::Io {
+        what: what(),
+        source: io::Error::other("no standard output"),
+    })?;
     let mut s = Scan::default();
     let mut function = String::new();
     let mut function_in_scope = false;
@@ -97,7 +106,10 @@ pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, String> {
     let mut outer: Option<String> = None;
     let mut outer_open = false;
     for line in BufReader::new(stdout).lines() {
-        let line = line.map_err(|e| format!("reading objdump output: {e}"))?;
+        let line = line.map_err(|source| tool::Error::Io {
+            what: what(),
+            source,
+        })?;
         // "0000000000063680 <reference::sntrup761::encode::decode>:"
         if let Some(name) = line
             .strip_suffix(">:")
@@ -158,19 +170,20 @@ pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, String> {
             ));
         }
     }
-    let status = child
-        .wait()
-        .map_err(|e| format!("waiting for objdump: {e}"))?;
+    let status = child.wait().map_err(|source| tool::Error::Io {
+        what: what(),
+        source,
+    })?;
     if !status.success() {
-        let mut err = String::new();
+        let mut stderr = String::new();
         if let Some(mut e) = child.stderr.take() {
-            let _ = io::Read::read_to_string(&mut e, &mut err);
+            let _ = io::Read::read_to_string(&mut e, &mut stderr);
         }
-        return Err(format!(
-            "objdump failed on {}: {}",
-            binary.display(),
-            err.trim()
-        ));
+        return Err(tool::Error::Failed {
+            what: what(),
+            status,
+            stderr: stderr.trim().to_owned(),
+        });
     }
     Ok(s)
 }
@@ -244,6 +257,22 @@ mod tests {
         }
         for m in ["divss", "divsd", "vdivps", "mul", "imul", "shr"] {
             assert!(!is_division(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn a_file_objdump_refuses_is_a_typed_failure() {
+        let missing = Path::new("/nonexistent/refopt-divscan-test");
+        let scope = Scope {
+            names: &["x"],
+            paths: &[],
+        };
+        match scan(missing, &scope) {
+            Err(tool::Error::Failed { what, stderr, .. }) => {
+                assert!(what.contains("/nonexistent/refopt-divscan-test"), "{what}");
+                assert!(!stderr.is_empty());
+            }
+            other => panic!("expected objdump to fail on a missing file: {other:?}"),
         }
     }
 

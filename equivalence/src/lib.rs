@@ -24,4 +24,5 @@ pub mod regressions;
 pub mod schemes;
 pub mod sntrup761;
 pub mod testing;
+pub mod tool;
 pub mod vectors;

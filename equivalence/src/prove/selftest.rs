@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::{Failure, Mutant, Obligation, Planted};
+use crate::tool;
 
 /// The workspace root (where `.ci/` is).
 fn root() -> PathBuf {
@@ -24,19 +25,23 @@ fn root() -> PathBuf {
 /// Builds the plant binaries with `.ci/plant-build.sh` and returns their directory.
 ///
 /// # Errors
-/// When the script fails.
-pub fn plant_build() -> Result<PathBuf, String> {
+/// [`tool::Error`] when the script cannot be run or fails.
+pub fn plant_build() -> Result<PathBuf, tool::Error> {
     let script = root().join(".ci/plant-build.sh");
+    let what = || format!("bash {}", script.display());
     let out = Command::new("bash")
         .arg(&script)
         .output()
-        .map_err(|e| format!("cannot run {}: {e}", script.display()))?;
+        .map_err(|source| tool::Error::Spawn {
+            what: what(),
+            source,
+        })?;
     if !out.status.success() {
-        return Err(format!(
-            "{} failed:\n{}",
-            script.display(),
-            String::from_utf8_lossy(&out.stderr)
-        ));
+        return Err(tool::Error::Failed {
+            what: what(),
+            status: out.status,
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        });
     }
     let dir = String::from_utf8_lossy(&out.stdout)
         .lines()
@@ -161,11 +166,11 @@ fn run_compile(name: &str, krate: &str, id: &str) -> (bool, String) {
 /// `None` and a planted bug is needed).
 ///
 /// # Errors
-/// When the plant build cannot be made.
+/// [`tool::Error`] when the plant build cannot be made.
 pub fn run(
     list: &[&'static Obligation],
     plant_bin: Option<PathBuf>,
-) -> Result<Vec<Outcome>, String> {
+) -> Result<Vec<Outcome>, tool::Error> {
     let needs_plants = list.iter().any(|o| !o.mutant.plants().is_empty());
     let bin = match (plant_bin, needs_plants) {
         (Some(b), _) => Some(b),
