@@ -10,6 +10,7 @@
 //! runs it on any functions, for a crate that brings its own optimization.
 
 use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -80,8 +81,13 @@ fn location(line: &str) -> Option<(&str, &str)> {
 /// # Errors
 /// [`tool::Error`] when objdump (binutils) is missing or fails on the file.
 pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, tool::Error> {
+    scan_with(OsStr::new("objdump"), binary, scope)
+}
+
+/// [`scan`] with `program` standing in for `objdump`.
+fn scan_with(program: &OsStr, binary: &Path, scope: &Scope<'_>) -> Result<Scan, tool::Error> {
     let what = || format!("objdump (binutils) on {}", binary.display());
-    let mut child = Command::new("objdump")
+    let mut child = Command::new(program)
         .args(["-d", "-l", "--inlines", "-C", "-w", "--no-show-raw-insn"])
         .arg(binary)
         .stdout(Stdio::piped())
@@ -91,10 +97,45 @@ pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, tool::Error> {
             what: what(),
             source,
         })?;
-    let stdout = child.stdout.take().ok_or_else(|| tool::Error::Io {
+    let (Some(stdout), Some(mut stderr)) = (child.stdout.take(), child.stderr.take()) else {
+        return Err(tool::Error::Io {
+            what: what(),
+            source: io::Error::other("no standard output or error"),
+        });
+    };
+    // Standard error is drained beside the listing: a program that filled its
+    // stderr pipe before it finished the listing would otherwise block both sides.
+    let (parsed, stderr) = std::thread::scope(|t| {
+        let drain = t.spawn(move || {
+            let mut text = String::new();
+            let _ = io::Read::read_to_string(&mut stderr, &mut text);
+            text
+        });
+        // The listing's reader is dropped on return, so a program still writing
+        // after a read error gets a broken pipe and ends, and the drain with it.
+        let parsed = parse(BufReader::new(stdout), scope);
+        (parsed, drain.join().unwrap_or_default())
+    });
+    let status = child.wait().map_err(|source| tool::Error::Io {
         what: what(),
-        source: io::Error::other("no standard output"),
+        source,
     })?;
+    if !status.success() {
+        return Err(tool::Error::Failed {
+            what: what(),
+            status,
+            stderr: stderr.trim().to_owned(),
+        });
+    }
+    parsed.map_err(|source| tool::Error::Io {
+        what: what(),
+        source,
+    })
+}
+
+/// Collects the divisions of an `objdump -d -l --inlines` listing in the code `scope`
+/// names.
+fn parse(listing: impl BufRead, scope: &Scope<'_>) -> io::Result<Scan> {
     let mut s = Scan::default();
     let mut function = String::new();
     let mut function_in_scope = false;
@@ -105,11 +146,8 @@ pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, tool::Error> {
     let mut inner: Option<String> = None;
     let mut outer: Option<String> = None;
     let mut outer_open = false;
-    for line in BufReader::new(stdout).lines() {
-        let line = line.map_err(|source| tool::Error::Io {
-            what: what(),
-            source,
-        })?;
+    for line in listing.lines() {
+        let line = line?;
         // "0000000000063680 <reference::sntrup761::encode::decode>:"
         if let Some(name) = line
             .strip_suffix(">:")
@@ -169,21 +207,6 @@ pub fn scan(binary: &Path, scope: &Scope<'_>) -> Result<Scan, tool::Error> {
                 insn.trim()
             ));
         }
-    }
-    let status = child.wait().map_err(|source| tool::Error::Io {
-        what: what(),
-        source,
-    })?;
-    if !status.success() {
-        let mut stderr = String::new();
-        if let Some(mut e) = child.stderr.take() {
-            let _ = io::Read::read_to_string(&mut e, &mut stderr);
-        }
-        return Err(tool::Error::Failed {
-            what: what(),
-            status,
-            stderr: stderr.trim().to_owned(),
-        });
     }
     Ok(s)
 }
@@ -274,6 +297,27 @@ mod tests {
             }
             other => panic!("expected objdump to fail on a missing file: {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_program_that_fills_its_stderr_first_does_not_block_the_scan() {
+        // 256 KiB of warnings before the listing: more than a pipe holds.
+        let fake = tool::script(
+            "objdump",
+            "head -c 262144 /dev/zero | tr '\\0' w >&2\n\
+             printf '0000000000001000 <secret_fn>:\\n    1000:\\tdiv    %%r9d\\n'",
+        );
+        let scanned = tool::within(std::time::Duration::from_secs(60), move || {
+            let scope = Scope {
+                names: &["secret_fn"],
+                paths: &[],
+            };
+            scan_with(fake.as_os_str(), Path::new("unused"), &scope).map_err(|e| e.to_string())
+        })
+        .expect("the scan finished within 60 s")
+        .expect("the scan succeeded");
+        assert_eq!(scanned.functions, 1);
+        assert_eq!(scanned.found["secret_fn"], ["1000: div    %r9d"]);
     }
 
     #[test]

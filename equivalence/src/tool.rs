@@ -1,6 +1,7 @@
 //! Errors of the external programs the lab runs: `objdump` for
 //! [`divscan::scan`](crate::divscan::scan), `.ci/plant-build.sh` for
-//! [`prove::selftest`](crate::prove::selftest).
+//! [`prove::selftest`](crate::prove::selftest), the SMT solver for
+//! [`prove::smt::Solver::run`](crate::prove::smt::Solver::run).
 
 use std::fmt;
 use std::io;
@@ -33,6 +34,17 @@ pub enum Error {
         /// Its standard error, trimmed.
         stderr: String,
     },
+    /// It ran, but printed none of the answers expected of it.
+    Unanswered {
+        /// The program and what it was run on, as shown.
+        what: String,
+        /// Its exit status.
+        status: ExitStatus,
+        /// The first non-empty line of its standard output, trimmed (empty if none).
+        output: String,
+        /// Its standard error, trimmed.
+        stderr: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -45,6 +57,15 @@ impl fmt::Display for Error {
                 status,
                 stderr,
             } => write!(f, "{what} failed ({status}): {stderr}"),
+            Error::Unanswered {
+                what,
+                status,
+                output,
+                stderr,
+            } => write!(
+                f,
+                "{what} gave no answer ({status}): output {output:?}, stderr: {stderr}"
+            ),
         }
     }
 }
@@ -53,9 +74,37 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Spawn { source, .. } | Error::Io { source, .. } => Some(source),
-            Error::Failed { .. } => None,
+            Error::Failed { .. } | Error::Unanswered { .. } => None,
         }
     }
+}
+
+/// Writes an executable shell script named `name` holding `body` into a fresh
+/// directory of the system's temporary directory, for tests that stand in for an
+/// external program.
+#[cfg(test)]
+pub(crate) fn script(name: &str, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = std::env::temp_dir().join(format!("refopt-tool-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("script written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}
+
+/// Runs `f` on a thread and returns its result, or `None` if it has not finished
+/// within `limit`: a test of a pipe that could block fails instead of hanging.
+#[cfg(test)]
+pub(crate) fn within<T: Send + 'static>(
+    limit: std::time::Duration,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit).ok()
 }
 
 #[cfg(test)]
@@ -90,6 +139,25 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "objdump on x failed (exit status: 3): bad file"
+        );
+        assert!(std::error::Error::source(&e).is_none());
+    }
+
+    #[test]
+    fn a_program_without_an_answer_shows_what_it_printed() {
+        let status = std::process::Command::new("sh")
+            .args(["-c", "exit 1"])
+            .status()
+            .expect("sh runs");
+        let e = Error::Unanswered {
+            what: "z3 on a query".to_owned(),
+            status,
+            output: "(error \"x\")".to_owned(),
+            stderr: String::new(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "z3 on a query gave no answer (exit status: 1): output \"(error \\\"x\\\")\", stderr: "
         );
         assert!(std::error::Error::source(&e).is_none());
     }

@@ -22,10 +22,12 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
+
+use crate::tool;
 
 /// The sort of a term.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -526,8 +528,11 @@ impl Solver {
     /// Runs SMT-LIB2 `text` and returns the first line of the answer and the time.
     ///
     /// # Errors
-    /// When the solver cannot be started or prints no answer.
-    pub fn run(&self, text: &str) -> Result<(String, f64), String> {
+    /// [`tool::Error`] when the solver cannot be started, the query cannot be handed
+    /// to it whole, or it prints none of `sat`, `unsat`, `unknown`, `timeout`.
+    pub fn run(&self, text: &str) -> Result<(String, f64), tool::Error> {
+        const ANSWERS: [&str; 4] = ["sat", "unsat", "unknown", "timeout"];
+        let what = || format!("the SMT solver {}", self.program.display());
         let mut cmd = Command::new(&self.program);
         match self.flavour {
             Flavour::Z3 => cmd.args(["-smt2", "-in", &format!("-T:{TIMEOUT_S}")]),
@@ -539,28 +544,47 @@ impl Solver {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", self.program.display()))?;
-        {
-            let mut stdin = child.stdin.take().ok_or("no stdin")?;
-            stdin
-                .write_all(text.as_bytes())
-                .map_err(|e| format!("writing the query: {e}"))?;
-        }
-        let out = child
-            .wait_with_output()
-            .map_err(|e| format!("waiting for the solver: {e}"))?;
+            .map_err(|source| tool::Error::Spawn {
+                what: what(),
+                source,
+            })?;
+        let Some(mut stdin) = child.stdin.take() else {
+            return Err(tool::Error::Io {
+                what: what(),
+                source: io::Error::other("no standard input"),
+            });
+        };
+        // The query is written beside the reading of the answer: a solver that
+        // answered before reading all of a long query would otherwise block both sides.
+        // Dropping `stdin` at the end of the write ends the solver's input.
+        let (written, out) = std::thread::scope(|t| {
+            let writer = t.spawn(move || stdin.write_all(text.as_bytes()));
+            let out = child.wait_with_output();
+            let written = writer
+                .join()
+                .unwrap_or_else(|_| Err(io::Error::other("the writing thread panicked")));
+            (written, out)
+        });
+        let out = out.map_err(|source| tool::Error::Io {
+            what: what(),
+            source,
+        })?;
         let secs = start.elapsed().as_secs_f64();
         let stdout = String::from_utf8_lossy(&out.stdout);
         let answer = stdout.lines().map(str::trim).find(|l| !l.is_empty());
-        match answer {
-            Some(a) if ["sat", "unsat", "unknown", "timeout"].contains(&a) => {
-                Ok((a.to_owned(), secs))
-            }
-            other => Err(format!(
-                "unexpected solver output {:?} (stderr: {})",
-                other.unwrap_or(""),
-                String::from_utf8_lossy(&out.stderr).trim()
-            )),
+        match (answer, written) {
+            (Some(a), Ok(())) if ANSWERS.contains(&a) => Ok((a.to_owned(), secs)),
+            // An answer to part of the query is no answer to it.
+            (Some(a), Err(source)) if ANSWERS.contains(&a) => Err(tool::Error::Io {
+                what: what(),
+                source,
+            }),
+            (other, _) => Err(tool::Error::Unanswered {
+                what: what(),
+                status: out.status,
+                output: other.unwrap_or("").to_owned(),
+                stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+            }),
         }
     }
 
@@ -615,7 +639,10 @@ impl Session {
         text: &str,
         expect_sat: bool,
     ) -> Result<(), super::Failure> {
-        let (answer, seconds) = self.solver.run(text).map_err(super::Failure::Failed)?;
+        let (answer, seconds) = self
+            .solver
+            .run(text)
+            .map_err(|e| super::Failure::Failed(e.to_string()))?;
         self.records.push(QueryRecord {
             name: name.to_owned(),
             answer: answer.clone(),
@@ -639,5 +666,75 @@ impl Session {
             detail: detail.into(),
             queries: self.records,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solver that is the shell script `body`.
+    fn fake(name: &str, body: &str) -> Solver {
+        Solver {
+            program: tool::script(name, body),
+            flavour: Flavour::Z3,
+        }
+    }
+
+    #[test]
+    fn the_first_answer_line_is_returned() {
+        let s = fake(
+            "answers",
+            "cat >/dev/null\necho\necho unsat\necho '(model)'",
+        );
+        let (answer, _) = s.run("(check-sat)").expect("an answer");
+        assert_eq!(answer, "unsat");
+    }
+
+    #[test]
+    fn a_solver_that_does_not_answer_is_a_typed_error_with_its_output() {
+        let s = fake(
+            "errors",
+            "cat >/dev/null\necho '(error \"line 1\")'\necho 'bad option' >&2\nexit 1",
+        );
+        match s.run("(check-sat)") {
+            Err(tool::Error::Unanswered {
+                status,
+                output,
+                stderr,
+                ..
+            }) => {
+                assert_eq!(status.code(), Some(1));
+                assert_eq!(output, "(error \"line 1\")");
+                assert_eq!(stderr, "bad option");
+            }
+            other => panic!("expected Unanswered: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_missing_solver_is_a_spawn_error() {
+        let s = Solver {
+            program: PathBuf::from("/nonexistent/refopt-no-solver"),
+            flavour: Flavour::Cvc5,
+        };
+        assert!(matches!(s.run(""), Err(tool::Error::Spawn { .. })));
+    }
+
+    #[test]
+    fn a_solver_that_answers_before_reading_a_long_query_does_not_block() {
+        // The answer, then 256 KiB of output, and only then the query is read: with
+        // the whole 256 KiB query written first, both pipes would be full.
+        let s = fake(
+            "early",
+            "echo sat\nhead -c 262144 /dev/zero | tr '\\0' x\ncat >/dev/null",
+        );
+        let query = format!("(check-sat){}", " ".repeat(1 << 18));
+        let answer = tool::within(std::time::Duration::from_secs(60), move || {
+            s.run(&query).map(|(a, _)| a).map_err(|e| e.to_string())
+        })
+        .expect("the solver run finished within 60 s")
+        .expect("an answer");
+        assert_eq!(answer, "sat");
     }
 }
