@@ -513,3 +513,69 @@ pub fn decaps<K: Kernels>(p: &Params, dk: &[u8], c: &[u8]) -> Result<[u8; SS_LEN
     let key = DecapsulationKey::from_bytes(p, dk)?;
     decapsulate::<K>(&key, c)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The three parameter sets through their public accessors, as FIPS 203 gives
+    /// them: (name, k, η1, η2, d_u, d_v) from Table 2 and the byte sizes of ek, dk
+    /// and c from Table 3.
+    #[test]
+    fn parameter_sets_are_fips_203_tables_2_and_3() {
+        type Row = (
+            &'static str,
+            usize,
+            usize,
+            usize,
+            u32,
+            u32,
+            usize,
+            usize,
+            usize,
+        );
+        let table: [(Params, Row); 3] = [
+            (ML_KEM_512, ("ML-KEM-512", 2, 3, 2, 10, 4, 800, 1632, 768)),
+            (ML_KEM_768, ("ML-KEM-768", 3, 2, 2, 10, 4, 1184, 2400, 1088)),
+            (
+                ML_KEM_1024,
+                ("ML-KEM-1024", 4, 2, 2, 11, 5, 1568, 3168, 1568),
+            ),
+        ];
+        for (p, want) in table {
+            let got = (
+                p.name(),
+                p.k(),
+                p.eta1(),
+                p.eta2(),
+                p.du(),
+                p.dv(),
+                p.ek_len(),
+                p.dk_len(),
+                p.ct_len(),
+            );
+            assert_eq!(got, want);
+        }
+    }
+
+    /// A parsed key gives back the bytes it was parsed from, its parameter set and,
+    /// for a decapsulation key, the encapsulation key it embeds; `Debug` of an
+    /// encapsulation key (public) shows the set and the bytes.
+    #[test]
+    fn parsed_keys_give_back_their_encoding() {
+        let p = &ML_KEM_768;
+        let kp = keygen_internal(p, &[1; 32], &[2; 32]);
+        let ek = EncapsulationKey::from_bytes(p, &kp.ek).expect("a generated ek");
+        assert_eq!(ek.as_bytes(), &kp.ek[..]);
+        assert_eq!(ek.params().name(), "ML-KEM-768");
+        let shown = format!("{ek:?}");
+        let head = format!(
+            "EncapsulationKey {{ params: \"ML-KEM-768\", bytes: [{}, {}",
+            kp.ek[0], kp.ek[1]
+        );
+        assert!(shown.starts_with(&head), "{shown}");
+        let dk = DecapsulationKey::from_bytes(p, &kp.dk).expect("a generated dk");
+        assert_eq!(dk.as_bytes(), &kp.dk[..]);
+        assert_eq!(dk.encapsulation_key(), &ek);
+    }
+}
