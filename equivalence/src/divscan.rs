@@ -120,6 +120,11 @@ fn scan_with(program: &OsStr, binary: &Path, scope: &Scope<'_>) -> Result<Scan, 
         what: what(),
         source,
     })?;
+    // A read error comes first: the program may have died of the broken pipe it left.
+    let s = parsed.map_err(|source| tool::Error::Io {
+        what: what(),
+        source,
+    })?;
     if !status.success() {
         return Err(tool::Error::Failed {
             what: what(),
@@ -127,10 +132,7 @@ fn scan_with(program: &OsStr, binary: &Path, scope: &Scope<'_>) -> Result<Scan, 
             stderr: stderr.trim().to_owned(),
         });
     }
-    parsed.map_err(|source| tool::Error::Io {
-        what: what(),
-        source,
-    })
+    Ok(s)
 }
 
 /// Collects the divisions of an `objdump -d -l --inlines` listing in the code `scope`

@@ -82,14 +82,30 @@ impl std::error::Error for Error {
 /// Writes an executable shell script named `name` holding `body` into a fresh
 /// directory of the system's temporary directory, for tests that stand in for an
 /// external program.
+///
+/// A child shell writes the file: a descriptor open for writing in this
+/// multi-threaded test process could be inherited by a child another test forks at
+/// that moment, and running the script would then fail with "text file busy".
 #[cfg(test)]
 pub(crate) fn script(name: &str, body: &str) -> std::path::PathBuf {
-    use std::os::unix::fs::PermissionsExt as _;
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
     let dir = std::env::temp_dir().join(format!("refopt-tool-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("script written");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let mut writer = Command::new("sh")
+        .args(["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh"])
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    writer
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(format!("#!/bin/sh\n{body}\n").as_bytes())
+        .expect("script written");
+    assert!(writer.wait().expect("sh ends").success(), "script written");
     path
 }
 
