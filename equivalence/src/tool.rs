@@ -127,6 +127,11 @@ pub(crate) fn within<T: Send + 'static>(
 mod tests {
     use super::*;
 
+    /// The status of a process that exited with `code`.
+    fn exited(code: i32) -> ExitStatus {
+        std::os::unix::process::ExitStatusExt::from_raw(code << 8)
+    }
+
     #[test]
     fn a_missing_program_is_a_spawn_error_with_its_cause() {
         let what = "refopt-no-such-program".to_owned();
@@ -143,10 +148,7 @@ mod tests {
 
     #[test]
     fn a_failed_program_shows_its_status_and_stderr() {
-        let status = std::process::Command::new("sh")
-            .args(["-c", "exit 3"])
-            .status()
-            .expect("sh runs");
+        let status = exited(3);
         let e = Error::Failed {
             what: "objdump on x".to_owned(),
             status,
@@ -161,10 +163,7 @@ mod tests {
 
     #[test]
     fn a_program_without_an_answer_shows_what_it_printed() {
-        let status = std::process::Command::new("sh")
-            .args(["-c", "exit 1"])
-            .status()
-            .expect("sh runs");
+        let status = exited(1);
         let e = Error::Unanswered {
             what: "z3 on a query".to_owned(),
             status,
