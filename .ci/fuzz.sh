@@ -100,7 +100,7 @@ printf '%-18s %-7s %10s %8s %9s\n' target class execs exec/s replayed
 while read -r t class _ _; do
   case "$t" in ''|'#'*) continue ;; esac
   secs=3
-  case "$t" in sntrup761_api|sntrup761_decaps|sntrup761_mult) secs=2 ;; esac
+  case "$t" in sntrup761_api|sntrup761_decaps|sntrup761_encaps|sntrup761_mult) secs=2 ;; esac
   if ! run "$t" "$secs"; then
     echo "fuzz: $t crashed in its smoke run:" >&2
     tail -30 "$work/log" >&2
@@ -134,6 +134,8 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
             "sntrup761-batched-last-word sntrup761_draws 120" \
             "sntrup761-rq-deferred-skips-the-first-product sntrup761_decaps 120" \
             "sntrup761-rq-deferred-skips-the-first-product sntrup761_api 120" \
+            "sntrup761-rq-deferred-skips-the-first-product sntrup761_encaps 120" \
+            "ntruhps2048509-rq-mul-fold-skips-x509 ntru_encaps 120" \
             "sntrup761-batched-last-word sntrup761_api 120" \
             "ntruhps2048509-benes-flips-a-mask-bit ntru_r2_inv 120" \
             "ntruhps2048509-chain-skips-the-final-squaring ntru_rq_inv 120" \

@@ -329,6 +329,13 @@ pub const ALL: &[Plant] = &[
             of the smoke corpora sees it",
         caught_by: "fuzz replay (.ci/fuzz.sh: smoke corpora through a debug build)",
     },
+    Plant {
+        name: "ntruhps2048509-rq-mul-fold-skips-x509",
+        description: "optimized::ntruhps2048509::rq_mul's fold of the Toom-4 product onto \
+            x^509 − 1 leaves x^509 out of coefficient 0 (both the AVX2 and the baseline \
+            instance): every product with a nonzero x^509 term is wrong in one coefficient",
+        caught_by: "fuzz (the ntru_encaps parser target)",
+    },
     // --- benchmark gate (.ci/bench.sh: gungraun instructions and DHAT heap, 5 %) ---
     Plant {
         name: "bench-ed25519-sign-allocates",

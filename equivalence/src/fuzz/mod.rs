@@ -185,9 +185,11 @@ pub const TARGETS: &[Target] = &[
     parser(&parsers::MLKEM_EK, "mlkem"),
     parser(&parsers::NTRU_DECAPS, "ntru"),
     parser(&parsers::NTRU_DECODE, "ntru"),
+    parser(&parsers::NTRU_ENCAPS, "ntru"),
     parser(&parsers::SIGN_INPUT, "text"),
     parser(&parsers::SNTRUP761_DECAPS, "sntrup761"),
     parser(&parsers::SNTRUP761_DECODE, "sntrup761"),
+    parser(&parsers::SNTRUP761_ENCAPS, "sntrup761"),
 ];
 
 const fn pairs(

@@ -21,6 +21,7 @@
 
 use reference::Error;
 use reference::mlkem::{self as r, Params};
+use reference::rng::Replay;
 
 use crate::ed25519::{self as ed, Variant as EdVariant};
 use crate::mlkem::Variant as MlkemVariant;
@@ -501,6 +502,83 @@ fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
         .map_err(|e| format!("right-length inputs were refused: {e:?}"))
 }
 
+/// An encapsulation target's input: a length mode byte (low nibble 0: any length up
+/// to twice `right`, read from the input), the public key, then the `draw` bytes the
+/// encapsulation draws (zeros past the input's end), as one [`Replay`] per tier.
+fn encaps_input(data: &[u8], right: usize, draw: usize) -> (Vec<u8>, [Replay; 2]) {
+    let mut g = Input::new(data);
+    let lens = g.selector();
+    let mut pk = vec![0u8; length(&mut g, lens & 0x0f, right)];
+    g.fill(&mut pk);
+    let mut coins = vec![0u8; draw];
+    g.fill(&mut coins);
+    (pk, [Replay::new(coins.clone()), Replay::new(coins)])
+}
+
+/// What an encapsulation target expects once the tiers agree: a public key of the
+/// wrong length (`key`: its name in the error, the right length, its length) is
+/// `InvalidLength` and draws nothing; one of the right length encapsulates, and each
+/// tier (`rngs`: the reference's replay, the optimized tier's) drew exactly its
+/// `total` bytes.
+fn encaps_expected<T: Shown>(
+    key: (&'static str, usize, usize),
+    got: &Result<T, Error>,
+    rngs: [&Replay; 2],
+    total: usize,
+) -> Result<(), Report> {
+    let (what, right, len) = key;
+    let want = if len == right { total } else { 0 };
+    for (tier, rng) in ["reference", "optimized"].into_iter().zip(rngs) {
+        if rng.overrun() || total - rng.remaining() != want {
+            return Err(format!(
+                "a {len}-byte public key: the {tier} tier drew {} bytes{}, expected {want}",
+                total - rng.remaining(),
+                if rng.overrun() { " and more" } else { "" }
+            ));
+        }
+    }
+    if len != right {
+        return expect_error(
+            "wrong-length public key",
+            got,
+            &Error::InvalidLength {
+                what,
+                expected: right,
+                got: len,
+            },
+        );
+    }
+    match got {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("a right-length public key was refused: {e:?}")),
+    }
+}
+
+/// `sntrup761_encaps`: KEM_Encap on an arbitrary public key, reference (exact
+/// products, as in `sntrup761_decaps`) against optimized, each drawing r from its own
+/// replay of the same 3044 input bytes (the reference as 761 draws of 4 bytes, the
+/// optimized tier as one draw: a replay is call-boundary invariant, so both get the
+/// same r). Expected: a wrong length is `InvalidLength` and nothing is drawn; every
+/// right-length key encapsulates (`Rq_decode` accepts every string), to a 1039-byte
+/// ciphertext, after exactly one polynomial draw; identical (c, K) from both tiers.
+fn sntrup761_encaps(data: &[u8]) -> Result<(), Report> {
+    use reference::sntrup761::{CIPHERTEXT_BYTES, P, PUBLIC_KEY_BYTES};
+    let draw = 4 * P;
+    let (pk, [mut ra, mut rb]) = encaps_input(data, PUBLIC_KEY_BYTES, draw);
+    let a = reference::sntrup761::encapsulate::<ExactProducts, _>(&pk, &mut ra);
+    let b = SntrupVariant::Optimized.encapsulate(&pk, &mut rb);
+    same("encapsulate", &a, &b)?;
+    let key = ("sntrup761 public key", PUBLIC_KEY_BYTES, pk.len());
+    encaps_expected(key, &a, [&ra, &rb], draw)?;
+    match a {
+        Ok((c, _)) if c.len() != CIPHERTEXT_BYTES => Err(format!(
+            "a {}-byte ciphertext, expected {CIPHERTEXT_BYTES}",
+            c.len()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `sntrup761_decode`: the shared decoders on arbitrary bytes. `Rq_decode` gives
 /// values in [−q12, q12], `Rounded_decode` multiples of 3 in that range,
 /// `Small_decode` values in {−1, 0, 1, 2}; encoding a decoded Rq or Rounded value
@@ -581,6 +659,15 @@ pub static SNTRUP761_DECAPS: Parser = Parser {
     extra_seeds: &[],
 };
 
+/// sntrup761 encapsulation.
+pub static SNTRUP761_ENCAPS: Parser = Parser {
+    name: "sntrup761_encaps",
+    what: "sntrup761 public-key decoder and KEM_Encap, r drawn from the input, reference (exact products) against optimized",
+    max_len: 1 + 2 + 2 * 1158 + 3044,
+    check: |data| sntrup761_encaps(data).map_err(Violation),
+    extra_seeds: &[],
+};
+
 /// sntrup761 decoders.
 pub static SNTRUP761_DECODE: Parser = Parser {
     name: "sntrup761_decode",
@@ -638,6 +725,26 @@ fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
     }
     a.map(|_| ())
         .map_err(|e| format!("right-length inputs were refused: {e:?}"))
+}
+
+/// `ntru_encaps`: `crypto_kem_enc` on an arbitrary public key, the reference tier
+/// (as [`ExactRqMul`](crate::ntruhps2048509::ExactRqMul), as in `ntru_decaps`)
+/// against the optimized one, each drawing the 2413-byte seed of r and m from its own
+/// replay of the same input bytes (structure-aware: the fuzzer's bytes are the
+/// sampler's input). Expected: a wrong length is `InvalidLength` and nothing is
+/// drawn; every right-length key encapsulates (`poly_Rq_sum_zero_frombytes`
+/// accepts every string) after exactly one draw; identical (c, K) from both tiers.
+fn ntru_encaps(data: &[u8]) -> Result<(), Report> {
+    use reference::ntruhps2048509::params::{PUBLICKEY_BYTES, SAMPLE_RM_BYTES};
+    let (pk, [mut ra, mut rb]) = encaps_input(data, PUBLICKEY_BYTES, SAMPLE_RM_BYTES);
+    let public = |r: Result<([u8; _], [u8; 32]), Error>| r.map(|(c, k)| (c.to_vec(), k));
+    let a = public(reference::ntruhps2048509::encaps::<
+        crate::ntruhps2048509::ExactRqMul,
+    >(&pk, &mut ra));
+    let b = public(NtruVariant::Optimized.encaps(&pk, &mut rb));
+    same(NtruVariant::Optimized.name(), &a, &b)?;
+    let key = ("public key", PUBLICKEY_BYTES, pk.len());
+    encaps_expected(key, &a, [&ra, &rb], SAMPLE_RM_BYTES)
 }
 
 /// `ntru_decode`: the shared packers on arbitrary bytes. `poly_Sq_frombytes` gives
@@ -701,6 +808,15 @@ pub static NTRU_DECAPS: Parser = Parser {
     what: "NTRU-HPS-2048-509 secret-key and ciphertext decoders and crypto_kem_dec, reference (exact products) against optimized",
     max_len: 1 + 2 + 2 + 2 * (935 + 699),
     check: |data| ntru_decaps(data).map_err(Violation),
+    extra_seeds: &[],
+};
+
+/// NTRU encapsulation.
+pub static NTRU_ENCAPS: Parser = Parser {
+    name: "ntru_encaps",
+    what: "NTRU-HPS-2048-509 public-key decoder and crypto_kem_enc, r and m sampled from the input, reference (exact products) against optimized",
+    max_len: 1 + 2 + 2 * 699 + 2413,
+    check: |data| ntru_encaps(data).map_err(Violation),
     extra_seeds: &[],
 };
 
@@ -960,9 +1076,11 @@ pub static ALL: &[&Parser] = &[
     &MLKEM_EK,
     &NTRU_DECAPS,
     &NTRU_DECODE,
+    &NTRU_ENCAPS,
     &SIGN_INPUT,
     &SNTRUP761_DECAPS,
     &SNTRUP761_DECODE,
+    &SNTRUP761_ENCAPS,
 ];
 
 #[cfg(test)]

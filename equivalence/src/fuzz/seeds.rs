@@ -38,19 +38,30 @@ fn below16(value: usize, bound: usize) -> [u8; 2] {
 }
 
 /// The scheme of a decapsulation target whose inputs are a bare secret key and
-/// ciphertext (`0x11`, then sk ‖ ct): the targets that get a generated key pair seed.
+/// ciphertext (`0x11`, then sk ‖ ct), or of an encapsulation target (`0x11`, then
+/// pk ‖ the draw): the targets that get a generated seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum DecapsScheme {
+enum KemScheme {
     Sntrup761,
     Ntru,
 }
 
-impl DecapsScheme {
-    /// The scheme of target `name`, if it is one of these targets.
+impl KemScheme {
+    /// The scheme of decapsulation target `name`, if it is one.
     fn of(name: &str) -> Option<Self> {
         match name {
             "sntrup761_decaps" => Some(Self::Sntrup761),
             "ntru_decaps" => Some(Self::Ntru),
+            _ => None,
+        }
+    }
+
+    /// The scheme of encapsulation target `name` (`0x11`, then pk ‖ the draw), if it
+    /// is one.
+    fn of_encaps(name: &str) -> Option<Self> {
+        match name {
+            "sntrup761_encaps" => Some(Self::Sntrup761),
+            "ntru_encaps" => Some(Self::Ntru),
             _ => None,
         }
     }
@@ -66,10 +77,10 @@ impl DecapsScheme {
 
 /// `0x11` (both lengths right), a secret key and a ciphertext encapsulated to its
 /// public key: the optimized tier of `scheme` from a fixed ChaCha20 seed.
-fn generated_key_seed(scheme: DecapsScheme) -> Vec<u8> {
+fn generated_key_seed(scheme: KemScheme) -> Vec<u8> {
     let mut rng = reference::rng::ChaCha20Source::new([0x5e; 32]);
     let (sk, ct) = match scheme {
-        DecapsScheme::Ntru => {
+        KemScheme::Ntru => {
             use crate::ntruhps2048509::Variant;
             let kp = Variant::Optimized.keypair(&mut rng);
             let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
@@ -79,7 +90,7 @@ fn generated_key_seed(scheme: DecapsScheme) -> Vec<u8> {
                 .expect("a generated public key is valid");
             (kp.sk.to_vec(), ct.to_vec())
         }
-        DecapsScheme::Sntrup761 => {
+        KemScheme::Sntrup761 => {
             use crate::sntrup761::Variant;
             let kp = Variant::Optimized.keypair(&mut rng);
             let (ct, _) = Variant::Optimized
@@ -91,6 +102,36 @@ fn generated_key_seed(scheme: DecapsScheme) -> Vec<u8> {
     let mut seed = vec![0x11];
     seed.extend(&sk[..]);
     seed.extend(ct);
+    seed
+}
+
+/// `0x11` (the right length), a public key and the encapsulation's draw: the
+/// optimized tier of `scheme` from a fixed ChaCha20 seed. Arbitrary bytes reach the
+/// same code (every key of the right length encapsulates), but an input that ends
+/// after its length byte draws all zeros: r = 0 for NTRU, which multiplies nothing.
+fn generated_public_key_seed(scheme: KemScheme) -> Vec<u8> {
+    let mut rng = reference::rng::ChaCha20Source::new([0xe5; 32]);
+    let (pk, draw) = match scheme {
+        KemScheme::Ntru => (
+            crate::ntruhps2048509::Variant::Optimized
+                .keypair(&mut rng)
+                .pk
+                .to_vec(),
+            reference::ntruhps2048509::params::SAMPLE_RM_BYTES,
+        ),
+        KemScheme::Sntrup761 => (
+            crate::sntrup761::Variant::Optimized
+                .keypair(&mut rng)
+                .pk
+                .clone(),
+            4 * reference::sntrup761::P,
+        ),
+    };
+    let mut seed = vec![0x11];
+    seed.extend(pk);
+    let at = seed.len();
+    seed.resize(at + draw, 0);
+    reference::RandomSource::fill(&mut rng, &mut seed[at..]);
     seed
 }
 
@@ -158,12 +199,15 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                     for &[a, b] in p.extra_seeds {
                         out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
                     }
-                    if let Some(scheme) = DecapsScheme::of(p.name) {
+                    if let Some(scheme) = KemScheme::of(p.name) {
                         // A key pair and a ciphertext that decapsulates to the
                         // encapsulated key: arbitrary bytes are always implicitly
                         // rejected, by both tiers alike, so only a valid ciphertext
                         // exposes a kernel that differs.
                         out.push(("generated-key".into(), generated_key_seed(scheme)));
+                    }
+                    if let Some(scheme) = KemScheme::of_encaps(p.name) {
+                        out.push(("generated-key".into(), generated_public_key_seed(scheme)));
                     }
                 }
             }
@@ -206,7 +250,16 @@ pub fn vector_seeds(t: &Target, dir: &Path) -> Vec<Seed> {
             .into_iter()
             .next()
     };
-    if let Some(scheme) = DecapsScheme::of(t.name) {
+    if let Some(scheme) = KemScheme::of_encaps(t.name) {
+        // The KAT's public key, right length; the draws read zeros past the end.
+        if let Some(e) = kat0(scheme.vectors()) {
+            let mut seed = vec![0x11];
+            seed.extend(&e.pk);
+            out.push((format!("kat0-{}", scheme.vectors()), seed));
+        }
+        return out;
+    }
+    if let Some(scheme) = KemScheme::of(t.name) {
         let s = scheme.vectors();
         if let Some(e) = kat0(s) {
             let mut seed = vec![0x11];
@@ -402,7 +455,8 @@ mod tests {
         for t in TARGETS {
             let seeds = edge_seeds(t);
             // At most 16 per kernel pair (every sixteenth selector), 12 otherwise, and
-            // one generated key pair for the sntrup761 and NTRU decapsulation targets,
+            // one generated key pair (or public key and draw) for the sntrup761 and NTRU
+            // decapsulation (encapsulation) targets,
             // and the extra seeds a parser declares (at most three).
             const EXTRA_MOST: usize = 3;
             let most = match t.kind {
@@ -415,7 +469,10 @@ mod tests {
                         t.name,
                         p.extra_seeds.len()
                     );
-                    12 + usize::from(DecapsScheme::of(t.name).is_some()) + p.extra_seeds.len()
+                    let generated = KemScheme::of(t.name)
+                        .or(KemScheme::of_encaps(t.name))
+                        .is_some();
+                    12 + usize::from(generated) + p.extra_seeds.len()
                 }
             };
             assert!(
@@ -440,7 +497,8 @@ mod tests {
                 assert!(t.check(s).is_ok(), "{} seed {name} fails", t.name);
             }
         }
-        // The two generated key pairs are 4 438 bytes of it.
-        assert!(total < 8192, "edge seeds total {total} bytes");
+        // The two generated key pairs are 4 438 bytes of it, the two generated public
+        // keys with their draws 7 316.
+        assert!(total < 16384, "edge seeds total {total} bytes");
     }
 }

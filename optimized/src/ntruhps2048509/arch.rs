@@ -413,6 +413,10 @@ mod avx2 {
         }
         let mut r = Poly::ZERO;
         r.0.copy_from_slice(&out[..N]);
+        if reference::plant::active("ntruhps2048509-rq-mul-fold-skips-x509") {
+            // Planted (the fuzzing self-test of `ntru_encaps`): x^509 left out.
+            r.0[0] = prod[0];
+        }
         // Copies of the (secret) operands, their evaluations and products.
         for t in [&mut pa, &mut pb, &mut out] {
             zeroize::Zeroize::zeroize(&mut t[..]);

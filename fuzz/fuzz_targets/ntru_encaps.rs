@@ -1,0 +1,2 @@
+#![no_main]
+equivalence::fuzz_builtin!("ntru_encaps");

@@ -1,0 +1,2 @@
+#![no_main]
+equivalence::fuzz_builtin!("sntrup761_encaps");
