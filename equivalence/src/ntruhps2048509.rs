@@ -799,15 +799,20 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
 
-    #[test]
-    fn exact_rq_mul_decapsulates_as_the_reference() {
-        use reference::ntruhps2048509::params::SECRETKEY_BYTES;
-        let mut rng = reference::rng::ChaCha20Source::new([0x3c; 32]);
-        let mut bytes = |n: usize| {
+    /// Arbitrary bytes, n at a time, from a ChaCha20 stream keyed by `key`.
+    fn chacha_bytes(key: u8) -> impl FnMut(usize) -> Vec<u8> {
+        let mut rng = reference::rng::ChaCha20Source::new([key; 32]);
+        move |n| {
             let mut v = vec![0u8; n];
             RandomSource::fill(&mut rng, &mut v);
             v
-        };
+        }
+    }
+
+    #[test]
+    fn exact_rq_mul_decapsulates_as_the_reference() {
+        use reference::ntruhps2048509::params::SECRETKEY_BYTES;
+        let mut bytes = chacha_bytes(0x3c);
         let mut inputs = vec![(bytes(SECRETKEY_BYTES), bytes(CIPHERTEXT_BYTES))];
         for i in 0..2u8 {
             let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|j| j as u8 ^ i);
@@ -823,6 +828,30 @@ mod tests {
                 ntru::decaps::<Reference>(sk, ct),
                 "input {i}"
             );
+        }
+    }
+
+    /// The `ntru_encaps` fuzz target's reference tier encapsulates as the reference:
+    /// on arbitrary right-length public keys with arbitrary draws, and on a generated
+    /// key.
+    #[test]
+    fn exact_rq_mul_encapsulates_as_the_reference() {
+        use reference::rng::Replay;
+        let mut bytes = chacha_bytes(0x3d);
+        let pk_len = reference::ntruhps2048509::params::PUBLICKEY_BYTES;
+        let mut keys: Vec<Vec<u8>> = (0..3).map(|_| bytes(pk_len)).collect();
+        let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|j| j as u8);
+        keys.push(
+            ntru::keypair_derand::<Reference>(&seed, &[1; PRFKEYBYTES])
+                .pk
+                .to_vec(),
+        );
+        for (i, pk) in keys.iter().enumerate() {
+            let draw = bytes(SAMPLE_RM_BYTES);
+            let got = ntru::encaps::<ExactRqMul>(pk, &mut Replay::new(draw.clone()));
+            let want = ntru::encaps::<Reference>(pk, &mut Replay::new(draw));
+            assert!(want.is_ok(), "key {i}");
+            assert_eq!(got, want, "key {i}");
         }
     }
 

@@ -463,6 +463,34 @@ fn exact_products_decapsulate_as_the_reference() {
     }
 }
 
+/// The `sntrup761_encaps` fuzz target's reference tier ([`ExactProducts`])
+/// encapsulates as [`r::Reference`] does, drawing from a replay of the same bytes: on
+/// arbitrary right-length public keys with arbitrary draws, and on a generated key.
+#[test]
+fn exact_products_encapsulate_as_the_reference() {
+    use equivalence::sntrup761::ExactProducts;
+    use reference::rng::Replay;
+    let mut keys = Vec::new();
+    for n in 0..3u8 {
+        let mut pk = vec![0u8; PUBLIC_KEY_BYTES];
+        Shake256Source::new(&[n, 3]).fill(&mut pk);
+        keys.push(pk);
+    }
+    keys.push(
+        r::keypair::<r::Reference, _>(&mut ChaCha20Source::new([9; 32]))
+            .pk
+            .clone(),
+    );
+    for (i, pk) in keys.iter().enumerate() {
+        let mut draw = vec![0u8; 4 * P];
+        Shake256Source::new(&[i as u8, 4]).fill(&mut draw);
+        let got = r::encapsulate::<ExactProducts, _>(pk, &mut Replay::new(draw.clone()));
+        let want = r::encapsulate::<r::Reference, _>(pk, &mut Replay::new(draw));
+        assert!(want.is_ok(), "key {i}");
+        assert_eq!(got, want, "key {i}");
+    }
+}
+
 /// The `sntrup761_api` fuzz target's tiers ([`Products::Exact`]: the reference and
 /// batched-rng tiers' products computed exactly) give every variant's whole
 /// transcript (keys, ciphertext, the three session keys) byte for byte as shipped,
