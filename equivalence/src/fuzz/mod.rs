@@ -19,9 +19,10 @@
 //! The built-in targets ([`TARGETS`], the `fuzz/` package of this repository) are
 //! *pair* targets — one per kernel family of each optimization and one per scheme at
 //! the API level, each driving registry pairs — and *parser* targets ([`parsers`]):
-//! every decode, decapsulate and verify entry point and the text parsers, on
-//! arbitrary bytes. A target over several pairs spends the first byte on choosing the
-//! pair ([`split`]); the rest is that pair's input, exactly as the pair decodes it.
+//! every decode, encapsulate, decapsulate and verify entry point and the text
+//! parsers, on arbitrary bytes. A target over several pairs spends the first byte on
+//! choosing the pair ([`split`]); the rest is that pair's input, exactly as the pair
+//! decodes it.
 //!
 //! [`seeds`] makes the seed corpora (edge cases by construction, and seeds from the
 //! official vectors at run time); `refopt fuzz keep` turns a crash into a regression

@@ -1,10 +1,10 @@
-//! Parser targets: every decode, decapsulate and verify entry point, and the text
-//! parsers, on arbitrary bytes.
+//! Parser targets: every decode, encapsulate, decapsulate and verify entry point, and
+//! the text parsers, on arbitrary bytes.
 //!
 //! Each check decodes its input with [`Input`] (a few leading bytes choose the
 //! parameter set, whether lengths are right, whether a hash is made to match; every
-//! other byte is key, ciphertext, signature or text, straight from the input) and
-//! asserts
+//! other byte is key, ciphertext, signature, an encapsulation's draw or text,
+//! straight from the input) and asserts
 //! * **no panic** (a panic is libFuzzer's crash),
 //! * **a typed error or the scheme's implicit rejection**: the harness computes,
 //!   independently of the code under test, which [`reference::Error`] the input
@@ -1171,6 +1171,51 @@ mod tests {
             let input = [sel, 0x11, 0, 0, 0x30, 0x30, 0];
             assert_eq!(ed25519_verify(&input), Ok(()), "{sel:#x}");
         }
+    }
+
+    /// The encapsulation targets' expectations report a tier that draws for a key it
+    /// refuses, one that draws too little or too much for a key it takes, and a
+    /// right-length key that is refused.
+    #[test]
+    fn encaps_expectations_report_wrong_draws() {
+        use reference::RandomSource;
+        let fresh = || Replay::new(vec![7; 16]);
+        let drawn = |n: usize| {
+            let mut r = fresh();
+            r.fill(&mut vec![0u8; n]);
+            r
+        };
+        let refused: Result<(), Error> = Err(Error::InvalidLength {
+            what: "public key",
+            expected: 699,
+            got: 3,
+        });
+        let (short, right) = (("public key", 699, 3), ("public key", 699, 699));
+        let report = |key, got: &Result<(), Error>, rngs: [&Replay; 2]| {
+            encaps_expected(key, got, rngs, 16).expect_err("a report")
+        };
+        assert_eq!(
+            encaps_expected(short, &refused, [&fresh(), &fresh()], 16),
+            Ok(())
+        );
+        let found = report(short, &refused, [&fresh(), &drawn(16)]);
+        assert!(
+            found.contains("optimized tier drew 16 bytes, expected 0"),
+            "{found}"
+        );
+        assert_eq!(
+            encaps_expected(right, &Ok(()), [&drawn(16), &drawn(16)], 16),
+            Ok(())
+        );
+        let found = report(right, &Ok(()), [&drawn(4), &drawn(16)]);
+        assert!(
+            found.contains("reference tier drew 4 bytes, expected 16"),
+            "{found}"
+        );
+        let found = report(right, &Ok(()), [&drawn(16), &drawn(17)]);
+        assert!(found.contains("and more"), "{found}");
+        let found = report(right, &refused, [&drawn(16), &drawn(16)]);
+        assert!(found.contains("was refused"), "{found}");
     }
 
     /// The ML-KEM decapsulation check sees a generated key's K and, after a change of
