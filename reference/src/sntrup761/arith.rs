@@ -76,6 +76,18 @@ pub fn f3_freeze(x: i16) -> Small {
     (b - 3 * quot) as i32 as Small - 1
 }
 
+/// F3_freeze of a sum of two elements of {-1, 0, 1}: for x in [-2, 2], the same value
+/// as [`f3_freeze`] (the unit tests check all five), computed in `i8` lanes. With
+/// t = ⌊(x + 2)/4⌋ − ⌊(2 − x)/4⌋, which is −1 at x = −2, 1 at x = 2 and 0 between, the
+/// result is x − 3t. Both shifted operands lie in [0, 4], so the shifts are exact
+/// floors and nothing overflows. `R3_recip`'s updates use it: their 32-bit
+/// multiply-shift is what kept that loop in 32-bit lanes.
+#[inline(always)]
+pub fn f3_freeze_sum(x: Small) -> Small {
+    let t = ((x + 2) as u8 >> 2) as Small - ((2 - x) as u8 >> 2) as Small;
+    x - 3 * t
+}
+
 /// The planted bug `sntrup761-f3-freeze-rounds-wrong` on the biased `b` (dead unless
 /// the bug zoo's switch names it).
 #[mutants::skip]
@@ -205,6 +217,13 @@ mod tests {
             }
             let inv = fq_recip(a as Fq);
             assert_eq!(fq_freeze(a * i32::from(inv)), 1, "a = {a}");
+        }
+    }
+
+    #[test]
+    fn f3_freeze_sum_is_f3_freeze_on_its_domain() {
+        for x in -2..=2 {
+            assert_eq!(f3_freeze_sum(x), f3_freeze(i16::from(x)), "x = {x}");
         }
     }
 

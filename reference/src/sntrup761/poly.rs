@@ -6,7 +6,8 @@
 //! accumulator is reduced after every multiply-add.
 
 use super::arith::{
-    Fq, Small, f3_freeze, fq_freeze, fq_recip, int16_negative_mask, int16_nonzero_mask,
+    Fq, Small, f3_freeze, f3_freeze_sum, fq_freeze, fq_recip, int16_negative_mask,
+    int16_nonzero_mask,
 };
 use super::{P, Q12, W};
 use zeroize::Zeroize;
@@ -331,7 +332,8 @@ pub fn rq_mult_small_per_step_over<A: Arith>(
 
 /// R3_recip: out = 1/in in R3 by the constant-time extended-gcd ("divstep") loop of
 /// the reference code, 2p−1 iterations. Returns 0 when `in` is invertible, else -1
-/// (then `out` is meaningless).
+/// (then `out` is meaningless). `in`'s coefficients are in {-1, 0, 1}, as every
+/// [`Small`] is.
 pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
     let mut f = [0 as Small; P + 1];
     let mut g = [0 as Small; P + 1];
@@ -370,11 +372,14 @@ pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
             *ri ^= t;
         }
 
+        // Every entry of f, g, v, r stays in {-1, 0, 1} (the initial values, swaps and
+        // freezes keep it so) and sign is in {-1, 0, 1}: each sum lies in [-2, 2].
+        let sign = sign as Small;
         for (gi, &fi) in g.iter_mut().zip(&f) {
-            *gi = f3_freeze((i32::from(*gi) + sign * i32::from(fi)) as i16);
+            *gi = f3_freeze_sum(*gi + sign * fi);
         }
         for (ri, &vi) in r.iter_mut().zip(&v) {
-            *ri = f3_freeze((i32::from(*ri) + sign * i32::from(vi)) as i16);
+            *ri = f3_freeze_sum(*ri + sign * vi);
         }
 
         // g = g/x (its constant term is now 0)
