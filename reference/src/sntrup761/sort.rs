@@ -170,7 +170,9 @@ mod tests {
         }
     }
 
-    /// djbsort portable4's loops as written, one compare-exchange at a time.
+    /// djbsort portable4's loops as written, one compare-exchange at a time: the
+    /// oracle of the grouped network, so it shares none of that code, though its
+    /// first lines read the same.
     fn portable4_loops<T: Copy>(x: &mut [T], minmax: impl Fn(&mut T, &mut T)) {
         let n = x.len();
         if n < 2 {
