@@ -79,8 +79,10 @@ fn sorting_network<T: Copy>(x: &mut [T], minmax: impl Fn(&mut T, &mut T)) {
         while q > p {
             while i < n - q {
                 if i & p != 0 {
-                    // On to the next block of p, whose i have bit p clear.
-                    i += p - (i & (p - 1));
+                    // On to the next block of p, whose i have bit p clear. i is at the
+                    // start of its block here: a run ends at a block's end, and a run cut
+                    // at n − q resumes inside its own block, whose bit p is clear.
+                    i += p;
                     continue;
                 }
                 let end = (i - (i & (p - 1)) + p).min(n - q);
