@@ -16,7 +16,9 @@
 # 3. Planted bugs, each found from the committed seeds within its time limit:
 #    ed25519-mulm-no-final-subtraction (wrong only when mulm's folded value lies in
 #    [p, 2^255)) by ed25519_mulm; mlkem-decaps-no-length-check (a parser bug) and
-#    mlkem-e1-in-ntt-domain (the tiers' verdicts differ) by mlkem_decaps; and one or
+#    mlkem-e1-in-ntt-domain (the tiers' verdicts differ) by mlkem_decaps;
+#    ntruhps2048509-encaps-draws-a-padded-seed (both tiers draw 3 bytes too many,
+#    results unchanged: only the draw check sees it) by ntru_encaps; and one or
 #    two plants for each cheaper fuzz check (Pair::run_fuzz, ExactProducts,
 #    Products::Exact), listed below. The first crash is turned into a regression
 #    line with `refopt fuzz keep` (plant build of .ci/plant-build.sh) and replayed:
@@ -136,6 +138,7 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
             "sntrup761-rq-deferred-skips-the-first-product sntrup761_api 120" \
             "sntrup761-rq-deferred-skips-the-first-product sntrup761_encaps 120" \
             "ntruhps2048509-rq-mul-fold-skips-x509 ntru_encaps 120" \
+            "ntruhps2048509-encaps-draws-a-padded-seed ntru_encaps 120" \
             "sntrup761-batched-last-word sntrup761_api 120" \
             "ntruhps2048509-benes-flips-a-mask-bit ntru_r2_inv 120" \
             "ntruhps2048509-chain-skips-the-final-squaring ntru_rq_inv 120" \

@@ -331,10 +331,21 @@ pub const ALL: &[Plant] = &[
     },
     Plant {
         name: "ntruhps2048509-rq-mul-fold-skips-x509",
-        description: "optimized::ntruhps2048509::rq_mul's fold of the Toom-4 product onto \
-            x^509 − 1 leaves x^509 out of coefficient 0 (both the AVX2 and the baseline \
-            instance): every product with a nonzero x^509 term is wrong in one coefficient",
+        description: "the optimized poly_Rq_mul's fold of the Toom-4 product onto \
+            x^509 − 1 leaves x^509 out of coefficient 0 (both instances: the baseline one \
+            in optimized/src/ntruhps2048509/rq_mul.rs, the AVX2 one in arch.rs): every \
+            product with a nonzero x^509 term is wrong in one coefficient",
         caught_by: "fuzz (the ntru_encaps parser target)",
+    },
+    Plant {
+        name: "ntruhps2048509-encaps-draws-a-padded-seed",
+        description: "NTRU-HPS-2048-509 crypto_kem_enc draws its 2413-byte seed into a \
+            buffer of whole 8-byte words (2416 bytes, \"for the word loads\") and uses the \
+            first 2413 (reference::ntruhps2048509::encaps, every tier): ciphertext and key \
+            unchanged, and a KAT, whose encapsulation is its last draw, passes; only the \
+            count of bytes drawn differs, which shifts every later draw of a shared \
+            deterministic source",
+        caught_by: "fuzz (the ntru_encaps parser target: its draw check)",
     },
     // --- benchmark gate (.ci/bench.sh: gungraun instructions and DHAT heap, 5 %) ---
     Plant {

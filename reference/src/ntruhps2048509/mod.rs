@@ -255,7 +255,16 @@ pub fn encaps<K: Kernels>(
 ) -> Result<([u8; CIPHERTEXT_BYTES], [u8; SHAREDKEYBYTES]), Error> {
     check_length("public key", pk, PUBLICKEY_BYTES)?;
     let mut seed = [0u8; SAMPLE_RM_BYTES];
-    rng.fill(&mut seed);
+    if crate::plant::active("ntruhps2048509-encaps-draws-a-padded-seed") {
+        // Planted: the seed drawn into a buffer of whole 8-byte words (2416 bytes),
+        // its first 2413 used. Same ciphertext and key; 3 bytes more drawn.
+        let mut padded = [0u8; SAMPLE_RM_BYTES.next_multiple_of(8)];
+        rng.fill(&mut padded);
+        seed.copy_from_slice(&padded[..SAMPLE_RM_BYTES]);
+        padded.zeroize();
+    } else {
+        rng.fill(&mut seed);
+    }
     if crate::plant::active("ntruhps2048509-encaps-branches-on-the-draw")
         && core::hint::black_box(seed[0]) == 0
     {
