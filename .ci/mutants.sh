@@ -6,7 +6,10 @@
 # it relies on; test command: the default lab run in-process, the regression inputs
 # and the unit tests) over the lines changed since $REFOPT_MUTANTS_BASE (default
 # HEAD^, the commit before this one, first parent for a merge). Every viable mutant in
-# those lines must be caught, so the score cannot decay one change at a time.
+# those lines must be caught, so the score cannot decay one change at a time. A
+# timeout (cargo-mutants exit status 3) fails the run as well: the hand runs of
+# docs/mutants.md count a timeout as detected only after judging it a hang, and a
+# mutant that is merely slow must not pass unseen.
 #
 # It is shown able to fail first: a function no check calls is planted in a scratch
 # worktree and its mutants, and only they, must be reported missed (cargo-mutants

@@ -11,7 +11,9 @@
 
 use super::{P, Q, Q12};
 
-/// An element of F3, always represented in {-1, 0, 1} (`small` in the C code).
+/// An element of F3, represented in {-1, 0, 1} (`small` in the C code). A decoded
+/// secret key can hold 2 (`small_decode` of a field value 3); the kernels that take
+/// one say which values they accept.
 pub type Small = i8;
 /// An element of Fq, always represented in [-q12, q12] (`Fq` in the C code).
 pub type Fq = i16;

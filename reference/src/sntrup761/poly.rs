@@ -332,8 +332,10 @@ pub fn rq_mult_small_per_step_over<A: Arith>(
 
 /// R3_recip: out = 1/in in R3 by the constant-time extended-gcd ("divstep") loop of
 /// the reference code, 2p−1 iterations. Returns 0 when `in` is invertible, else -1
-/// (then `out` is meaningless). `in`'s coefficients are in {-1, 0, 1}, as every
-/// [`Small`] is.
+/// (then `out` is meaningless). `in` may be any `i8` polynomial (a decoded secret key
+/// can hold 2): each coefficient is frozen to {-1, 0, 1} as it is loaded, so `out` is
+/// the inverse of the element of R3 that `in` represents. (The C code loads them
+/// unfrozen; for coefficients already in {-1, 0, 1} the two are the same.)
 pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
     let mut f = [0 as Small; P + 1];
     let mut g = [0 as Small; P + 1];
@@ -344,7 +346,7 @@ pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
     f[P - 1] = -1;
     f[P] = -1;
     for i in 0..P {
-        g[P - 1 - i] = input[i];
+        g[P - 1 - i] = f3_freeze(i16::from(input[i]));
     }
     g[P] = 0;
     let mut delta: i32 = 1;
@@ -372,8 +374,9 @@ pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
             *ri ^= t;
         }
 
-        // Every entry of f, g, v, r stays in {-1, 0, 1} (the initial values, swaps and
-        // freezes keep it so) and sign is in {-1, 0, 1}: each sum lies in [-2, 2].
+        // Every entry of f, g, v, r stays in {-1, 0, 1} (the initial values, the frozen
+        // input, swaps and freezes keep it so) and sign is in {-1, 0, 1}: each sum lies
+        // in [-2, 2], the domain of `f3_freeze_sum`.
         let sign = sign as Small;
         for (gi, &fi) in g.iter_mut().zip(&f) {
             *gi = f3_freeze_sum(*gi + sign * fi);
@@ -555,5 +558,27 @@ mod tests {
         // Zero is not invertible.
         let mut out = [0; P];
         assert_eq!(r3_recip(&mut out, &[0; P]), -1);
+    }
+
+    /// `R3_recip` of a polynomial holding 2s (as `small_decode` can give) is the
+    /// reciprocal of the element of R3 it represents: the same status and output as
+    /// for the polynomial with every 2 written as −1.
+    #[test]
+    fn r3_recip_freezes_its_input() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut invertible = 0;
+        for _ in 0..8 {
+            let with_twos: [Small; P] = core::array::from_fn(|_| (rng.next_u32() % 4) as i8 - 1);
+            let canonical = with_twos.map(|x| if x == 2 { -1 } else { x });
+            assert!(with_twos.contains(&2));
+            let (mut a, mut b) = ([0; P], [0; P]);
+            let status = r3_recip(&mut a, &with_twos);
+            assert_eq!(status, r3_recip(&mut b, &canonical));
+            if status == 0 {
+                assert_eq!(a, b);
+                invertible += 1;
+            }
+        }
+        assert!(invertible > 0, "no invertible input among the eight");
     }
 }
