@@ -176,9 +176,9 @@ fn wall_on(w: &WallClock) -> String {
          runs, commit `{}`, CPU {}, a 2-core machine shared with other jobs ({}): the \
          largest of one benchmark's run medians exceeds the smallest by {typical:.0} % \
          (the median over benchmarks) and by up to {largest:.0} %, so read these as \
-         rough and the instruction counts as the measurement. Each cell is the median of the run \
-         medians with the range over runs in brackets, each ratio the median of the \
-         per-run ratios with their range.",
+         rough and the instruction counts as the measurement. Each cell is the median \
+         of the run medians with the range over runs in brackets, each ratio the median \
+         of the per-run ratios with their range.",
         w.meta.get("runs").map_or("?", String::as_str),
         w.meta.get("commit").map_or("unknown", String::as_str),
         w.meta.get("cpu").map_or("unknown", String::as_str),
