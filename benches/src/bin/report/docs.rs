@@ -101,12 +101,16 @@ fn time(ns: f64) -> String {
     }
 }
 
+/// The smallest and the largest of positive times or ratios.
+fn min_max(v: &[f64]) -> (f64, f64) {
+    v.iter()
+        .fold((f64::MAX, 0.0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)))
+}
+
 /// Median and range of a wall-clock id: "30.13 µs (29.9–31.0)".
 fn wall_cell(w: &WallClock, id: &str) -> R<String> {
     let v = w.get(id)?;
-    let (lo, hi) = v
-        .iter()
-        .fold((f64::MAX, 0.0f64), |(a, b), &x| (a.min(x), b.max(x)));
+    let (lo, hi) = min_max(v);
     let m = median(v);
     let scale = if m >= 1e6 { 1e6 } else { 1e3 };
     Ok(format!("{} ({:.2}–{:.2})", time(m), lo / scale, hi / scale))
@@ -116,9 +120,7 @@ fn wall_cell(w: &WallClock, id: &str) -> R<String> {
 fn wall_ratio(w: &WallClock, before: &str, after: &str) -> R<String> {
     let (b, a) = (w.get(before)?, w.get(after)?);
     let r: Vec<f64> = b.iter().zip(a).map(|(x, y)| x / y).collect();
-    let (lo, hi) = r
-        .iter()
-        .fold((f64::MAX, 0.0f64), |(p, q), &x| (p.min(x), q.max(x)));
+    let (lo, hi) = min_max(&r);
     Ok(format!("{:.2}× ({:.2}–{:.2})", median(&r), lo, hi))
 }
 
@@ -158,9 +160,7 @@ fn run_spread(w: &WallClock) -> (f64, f64) {
         .values()
         .filter(|r| !r.is_empty())
         .map(|r| {
-            let (lo, hi) = r
-                .iter()
-                .fold((f64::MAX, 0.0f64), |(p, q), &x| (p.min(x), q.max(x)));
+            let (lo, hi) = min_max(r);
             100.0 * (hi / lo - 1.0)
         })
         .collect();
