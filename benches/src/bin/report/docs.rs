@@ -154,7 +154,7 @@ fn measured_on(b: &Baseline) -> String {
 
 /// How far one benchmark's run medians spread: (largest / smallest − 1) in percent,
 /// as (the median over benchmarks, the largest).
-fn run_spread(w: &WallClock) -> (f64, f64) {
+fn run_spread(w: &WallClock) -> R<(f64, f64)> {
     let mut spreads: Vec<f64> = w
         .runs
         .values()
@@ -165,13 +165,15 @@ fn run_spread(w: &WallClock) -> (f64, f64) {
         })
         .collect();
     spreads.sort_by(f64::total_cmp);
-    let largest = spreads.last().copied().unwrap_or(0.0);
-    (median(&spreads), largest)
+    match spreads.last() {
+        Some(&largest) => Ok((median(&spreads), largest)),
+        None => Err("the wall-clock file holds no runs".to_owned()),
+    }
 }
 
-fn wall_on(w: &WallClock) -> String {
-    let (typical, largest) = run_spread(w);
-    format!(
+fn wall_on(w: &WallClock) -> R<String> {
+    let (typical, largest) = run_spread(w)?;
+    Ok(format!(
         "Wall-clock: criterion (1 s warm-up, 2 s measurement), the median of each of {} \
          runs, commit `{}`, CPU {}, a 2-core machine shared with other jobs ({}): the \
          largest of one benchmark's run medians exceeds the smallest by {typical:.0} % \
@@ -185,7 +187,7 @@ fn wall_on(w: &WallClock) -> String {
         w.meta
             .get("load")
             .map_or("load not recorded", String::as_str),
-    )
+    ))
 }
 
 struct Table {
@@ -427,7 +429,7 @@ fn mlkem(c: &Ctx) -> R<Section> {
         page,
         "Wall-clock (criterion; `decaps` here uses a parsed key, Go's setting):\n\n{}\n{}\n",
         t.md(),
-        wall_on(w)
+        wall_on(w)?
     );
     let (re, oe) = (g(&mk("encaps", "768", "reference"))?, opt_e);
     let (rd, od) = (
@@ -773,7 +775,7 @@ fn sntrup761(c: &Ctx) -> R<Section> {
         page,
         "Wall-clock, whole operations:\n\n{}\n{}\n",
         t.md(),
-        wall_on(w)
+        wall_on(w)?
     );
     let (e6, e7) = (
         g(&sn("encap", "batched_rng", Some("chacha20")))?,
@@ -1090,7 +1092,7 @@ fn ntru(c: &Ctx) -> R<Section> {
             wall_ratio(w, &id(op, "pqclean-clean"), &id(op, "optimized"))?,
         ]);
     }
-    let _ = write!(page, "{}\n{}\n", t.md(), wall_on(w));
+    let _ = write!(page, "{}\n{}\n", t.md(), wall_on(w)?);
     let (ri, bi, oi, pi) = (
         g(&format!("{NK}poly_rq_inv_reference/reference"))?,
         g(&format!("{NK}poly_rq_inv_before/before"))?,
@@ -1295,7 +1297,7 @@ fn ed25519(c: &Ctx) -> R<Section> {
         page,
         "Wall-clock (criterion):\n\n{}\n{}\n",
         t.md(),
-        wall_on(w)
+        wall_on(w)?
     );
     let ratio_of = |build: &str, op: &str| -> R<String> {
         Ok(ratio(
@@ -1477,7 +1479,7 @@ pub(crate) fn generate(c: &Ctx) -> R<Output> {
         results,
         "{}\n\n{}\n\n## Headlines, with what each depends on\n\n",
         measured_on(c.base),
-        wall_on(c.wall)
+        wall_on(c.wall)?
     );
     for (title, _, s) in &schemes {
         let _ = writeln!(results, "{title}:\n");
@@ -1558,8 +1560,14 @@ mod tests {
     #[test]
     fn run_spread_is_largest_over_smallest_per_benchmark() {
         let w = WallClock::parse("a = 100 110 105\nb = 200 200 200\nc = 50 51 50\n").unwrap();
-        let (typical, largest) = run_spread(&w);
+        let (typical, largest) = run_spread(&w).unwrap();
         assert!((typical - 2.0).abs() < 1e-9, "median {typical}");
         assert!((largest - 10.0).abs() < 1e-9, "largest {largest}");
+    }
+
+    #[test]
+    fn run_spread_refuses_a_file_without_runs() {
+        let w = WallClock::parse("@runs 3\n").unwrap();
+        assert!(run_spread(&w).is_err());
     }
 }
