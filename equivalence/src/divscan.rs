@@ -33,7 +33,8 @@ pub struct Scope<'a> {
 pub struct Allowed {
     /// The demangled name of the enclosing function.
     pub function: &'static str,
-    /// How many division instructions it may hold (more is reported).
+    /// How many division instructions it holds: more is reported, and so is fewer
+    /// (a stale entry, whose slack would let a new division through).
     pub max: usize,
     /// Why every operand is public.
     pub why: &'static str,
@@ -235,12 +236,22 @@ pub fn report(
     let mut reported = 0;
     for (name, divs) in &s.found {
         match allowed.iter().find(|a| a.function == name) {
-            Some(a) if divs.len() <= a.max => {
+            Some(a) if divs.len() == a.max => {
                 writeln!(
                     out,
                     "  allowed  {name}: {} division(s): {}",
                     divs.len(),
                     a.why
+                )?;
+            }
+            Some(a) if divs.len() < a.max => {
+                // Slack in an entry would let a new division through unreported.
+                reported += 1;
+                writeln!(
+                    out,
+                    "  STALE    {name}: {} division(s), the allow-list says {}: set it to the count",
+                    divs.len(),
+                    a.max
                 )?;
             }
             _ => {
@@ -254,7 +265,12 @@ pub fn report(
     }
     for a in allowed {
         if !s.found.contains_key(a.function) {
-            writeln!(out, "  (allow-list entry {} matched nothing)", a.function)?;
+            reported += 1;
+            writeln!(
+                out,
+                "  STALE    allow-list entry {} matched nothing (it allows {})",
+                a.function, a.max
+            )?;
         }
     }
     if reported > 0 {
@@ -274,6 +290,36 @@ pub fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_allow_list_entry_allows_exactly_its_count() {
+        let allowed = [Allowed {
+            function: "f",
+            max: 2,
+            why: "public",
+        }];
+        let run = |n: usize| {
+            let mut found = Found::new();
+            if n > 0 {
+                found.insert("f".to_owned(), vec!["div".to_owned(); n]);
+            }
+            let s = Scan {
+                functions: 1,
+                in_scope_functions: 1,
+                instructions: 10,
+                found,
+            };
+            let mut out = Vec::new();
+            report(&mut out, Path::new("bin"), &s, &allowed).unwrap()
+        };
+        assert_eq!(run(2), 0, "the count itself is allowed");
+        assert!(run(3) > 0, "one more is reported");
+        assert!(
+            run(1) > 0,
+            "one fewer is stale: slack would hide a new division"
+        );
+        assert!(run(0) > 0, "an entry matching nothing is stale");
+    }
 
     #[test]
     fn division_mnemonics() {
