@@ -18,8 +18,11 @@ use zeroize::Zeroize;
 const _: () = assert!(Q12 + 2 * Q12 <= super::arith::FQ_FREEZE_DOMAIN);
 const R3_STEP_MAX: i32 = 1 + 2 * 2;
 const _: () = assert!(R3_STEP_MAX <= i16::MAX as i32);
-// Rq_recip3's update f0·g[i] − g0·f[i] is bounded by 2·q12², the claimed domain itself.
-const _: () = assert!(2 * Q12 * Q12 == super::arith::FQ_FREEZE_DOMAIN);
+// Rq_recip3's update f0·g[i] − g0·f[i] is at most 2·q12² in absolute value when its
+// four operands lie in [-q12, q12]. FQ_FREEZE_DOMAIN is defined as that bound, so no
+// compile-time check adds anything; the operand bound is argued, not checked: every
+// entry of f, g, v, r is a constant, an input coefficient (an i8) or an Fq_freeze
+// output (in [-q12, q12], obligation S-3).
 
 /// 0 when r has Hamming weight exactly w, else -1 (`Weightw_mask`).
 pub fn weightw_mask(r: &[Small; P]) -> i32 {
