@@ -126,6 +126,11 @@ enum Command {
         /// shortens the whole but makes each run's time a time under load.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
         jobs: u16,
+        /// Also replay every committed regression input in this directory with each
+        /// plant: each input must fail with at least one plant, and each plant must
+        /// fail at least one input (the committed set still catches the whole zoo).
+        #[arg(long)]
+        regressions: Option<PathBuf>,
     },
 }
 
@@ -308,7 +313,14 @@ pub fn main_with(ext: &Extension) -> ExitCode {
             keep,
             markdown,
             jobs,
-        } => zoo(keep.as_deref(), markdown, usize::from(jobs), &mut out),
+            regressions,
+        } => zoo(
+            keep.as_deref(),
+            markdown,
+            usize::from(jobs),
+            regressions.as_deref(),
+            &mut out,
+        ),
         Command::Prove(args) => crate::prove::cli::main(&args, ext.obligations, &mut out),
         Command::ScanDivisions { binary, function } => scan_divisions(binary, &function, &mut out),
     };
@@ -965,10 +977,78 @@ fn zoo_one(exe: &Path, p: &'static reference::plant::Plant) -> io::Result<ZooRow
     })
 }
 
+/// Replays each committed regression input in `dir` with each plant of `plants` on
+/// (`refopt replay` in a child process: a plant is chosen at start-up). Prints which
+/// plants each input fails with; true when every input fails with at least one plant
+/// and every plant fails at least one input.
+fn zoo_regressions(
+    exe: &Path,
+    dir: &Path,
+    plants: &[&'static reference::plant::Plant],
+    out: &mut dyn Write,
+) -> io::Result<bool> {
+    let files = regressions::read_dir(dir)?;
+    let mut caught = vec![false; plants.len()];
+    let (mut inputs, mut uncaught_inputs) = (0, 0);
+    for (path, pair, cases) in &files {
+        for (line, input) in cases {
+            inputs += 1;
+            let hex = hex::encode(input);
+            let mut failing = Vec::new();
+            for (i, p) in plants.iter().enumerate() {
+                let status = std::process::Command::new(exe)
+                    .args(["replay", pair.as_str(), hex.as_str()])
+                    .env(reference::plant::ENV, p.name)
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .status()?;
+                if !status.success() {
+                    caught[i] = true;
+                    failing.push(p.name);
+                }
+            }
+            if failing.is_empty() {
+                uncaught_inputs += 1;
+            }
+            writeln!(
+                out,
+                "  {}:{line}: {}",
+                path.display(),
+                if failing.is_empty() {
+                    "FAILS WITH NO PLANT".to_owned()
+                } else {
+                    format!("fails with {}", failing.join(", "))
+                }
+            )?;
+        }
+    }
+    let missed: Vec<&str> = plants
+        .iter()
+        .zip(&caught)
+        .filter(|(_, c)| !**c)
+        .map(|(p, _)| p.name)
+        .collect();
+    writeln!(
+        out,
+        "committed regression inputs: {inputs} in {} files; {} fail with no plant; {} of {} planted bugs fail at least one{}",
+        files.len(),
+        uncaught_inputs,
+        plants.len() - missed.len(),
+        plants.len(),
+        if missed.is_empty() {
+            String::new()
+        } else {
+            format!(" (NONE fails with: {})", missed.join(", "))
+        }
+    )?;
+    Ok(inputs > 0 && uncaught_inputs == 0 && missed.is_empty())
+}
+
 fn zoo(
     keep: Option<&Path>,
     markdown: bool,
     jobs: usize,
+    committed: Option<&Path>,
     out: &mut dyn Write,
 ) -> io::Result<ExitCode> {
     use reference::plant;
@@ -1076,11 +1156,20 @@ fn zoo(
             String::new()
         }
     )?;
-    Ok(if caught == rows.len() && !rows.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    let committed_ok = match committed {
+        Some(dir) => {
+            writeln!(out, "\nThe committed regression inputs, each plant on:")?;
+            zoo_regressions(&exe, dir, &plants, out)?
+        }
+        None => true,
+    };
+    Ok(
+        if caught == rows.len() && !rows.is_empty() && committed_ok {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        },
+    )
 }
 
 fn scan_divisions(
