@@ -273,6 +273,9 @@ fn sntrup761_stream_words_evaluate_to_the_machine_words() {
         fn word_from_le_bytes(b: [SymByte; 4]) -> SymWord {
             Stream::word_from_le_bytes(b)
         }
+        fn wipe(b: &mut [SymByte]) {
+            Stream::wipe(b);
+        }
     }
 
     let eval = |w: &SymWord, stream: &[u8]| -> u32 {

@@ -302,6 +302,9 @@ impl WordSource for Stream {
     fn zero_byte() -> SymByte {
         SymByte::Zero
     }
+    fn wipe(_: &mut [SymByte]) {
+        // Symbolic positions, not secret bytes: nothing to overwrite.
+    }
     fn byte_to_word(b: &SymByte) -> SymWord {
         SymWord(core::array::from_fn(|i| match b {
             SymByte::At(p) if i < 8 => Some((*p, i as u8)),

@@ -66,7 +66,7 @@ impl Kernels for OptimizedPortable {
 
 /// `poly_R2_inv` by the chain on PCLMULQDQ.
 pub fn poly_r2_inv_pclmul(p: Pclmul, a: &Poly) -> Poly {
-    let r = r2_inv::r2_to_poly(&p.r2_inv_chain(&r2_inv::r2_from_poly(a)));
+    let r = r2_inv::r2_inv_packed(a, |x| p.r2_inv_chain(x));
     debug_assert!(
         !reference::ntruhps2048509::r2_invertible(a)
             || reference::ntruhps2048509::r2_is_inverse(a, &r),

@@ -734,8 +734,9 @@ pub fn r2_inv_chain_over<O: ChainOps, M: Fn(&O::Elem, &O::Elem) -> O::Elem>(
     let mut s: [O::Elem; CHAIN.len() + 1] = core::array::from_fn(|_| O::Elem::default());
     s[0] = a.clone();
     for (t, step) in CHAIN.iter().enumerate() {
-        let sq = O::sq(&s[t], step.k);
+        let mut sq = O::sq(&s[t], step.k);
         s[t + 1] = mul(&sq, &s[planted_mul_index(t, step.mul)]);
+        O::wipe(core::slice::from_mut(&mut sq));
     }
     let r = if reference::plant::active("ntruhps2048509-chain-skips-the-final-squaring") {
         s[CHAIN.len()].clone()
@@ -816,9 +817,20 @@ pub fn r2_mul_portable(a: &R2, b: &R2) -> R2 {
     r2_mul_with::<Native, _>(&clmul64_portable, a, b)
 }
 
+/// `chain` (the addition chain on one multiplier) on `a` packed, unpacked; the
+/// packed input (3g·f mod 2 in key generation) and inverse are wiped.
+pub(crate) fn r2_inv_packed(a: &Poly, chain: impl FnOnce(&R2) -> R2) -> Poly {
+    let mut x = r2_from_poly(a);
+    let mut y = chain(&x);
+    let r = r2_to_poly(&y);
+    zeroize::Zeroize::zeroize(&mut x[..]);
+    zeroize::Zeroize::zeroize(&mut y[..]);
+    r
+}
+
 /// `poly_R2_inv` by the chain on the portable path.
 pub fn poly_r2_inv_portable(a: &Poly) -> Poly {
-    let r = r2_to_poly(&r2_inv_chain(&r2_from_poly(a), r2_mul_portable));
+    let r = r2_inv_packed(a, |x| r2_inv_chain(x, r2_mul_portable));
     debug_assert!(
         !r2_invertible(a) || r2_is_inverse(a, &r),
         "Kernels::poly_r2_inv ensures"

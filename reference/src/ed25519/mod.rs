@@ -318,9 +318,9 @@ pub fn verify<K: Kernels>(public_key: &[u8], msg: &[u8], signature: &[u8]) -> Re
 
 /// [`verify`] that also rejects a public key A or a commitment R of small order
 /// (\[8\]P is the identity: the eight torsion points), as ed25519-dalek's
-/// `verify_strict` does. Non-canonical encodings are rejected in both modes (every
-/// non-canonical encoding that decodes at all is one of a small-order point, so
-/// dalek's strict mode rejects them too).
+/// `verify_strict` does. Non-canonical encodings (y >= p) are rejected in both modes.
+/// This is stricter than dalek: some of them, y = p + 3 among them, decode to points
+/// of large order that dalek's `verify_strict` would accept (docs/ed25519.md).
 ///
 /// # Errors
 /// As [`verify`]; also [`Error::InvalidSignature`] when A or R has small order.

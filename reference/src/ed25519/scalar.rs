@@ -34,14 +34,14 @@ pub const MU_LIMBS: [u64; 5] = [
 /// r = x − q·L lies in [0, 3L) and is exact modulo 2^320; two masked conditional
 /// subtractions of L finish it. No branch or index depends on `x`.
 pub fn reduce_wide(x: &[u64; 8]) -> [u64; 4] {
-    let q1: [u64; 5] = core::array::from_fn(|i| x[3 + i]);
+    let mut q1: [u64; 5] = core::array::from_fn(|i| x[3 + i]);
     let mut q2 = [0u64; 10];
     mul_n(&mut q2, &q1, &MU_LIMBS);
-    let q3: [u64; 5] = core::array::from_fn(|i| q2[5 + i]);
+    let mut q3: [u64; 5] = core::array::from_fn(|i| q2[5 + i]);
     let mut ql = [0u64; 10];
     mul_n(&mut ql, &q3, &L5);
-    let r1: [u64; 5] = core::array::from_fn(|i| x[i]);
-    let r2: [u64; 5] = core::array::from_fn(|i| ql[i]);
+    let mut r1: [u64; 5] = core::array::from_fn(|i| x[i]);
+    let mut r2: [u64; 5] = core::array::from_fn(|i| ql[i]);
     let mut r = [0u64; 5];
     let _ = sub_n(&mut r, &r1, &r2); // exact: 0 <= r < 3L < 2^320
     let mut s = [0u64; 5];
@@ -52,7 +52,16 @@ pub fn reduce_wide(x: &[u64; 8]) -> [u64; 4] {
     debug_assert_eq!(r[4], 0);
     let out = [r[0], r[1], r[2], r[3]];
     // Reducing a nonce or k·s + r: the intermediates are as secret as the result.
-    for t in [&mut q2[..], &mut ql[..], &mut r[..], &mut s[..]] {
+    for t in [
+        &mut q1[..],
+        &mut q2[..],
+        &mut q3[..],
+        &mut ql[..],
+        &mut r1[..],
+        &mut r2[..],
+        &mut r[..],
+        &mut s[..],
+    ] {
         t.zeroize();
     }
     out

@@ -70,11 +70,16 @@ fn ntt_vector(k: usize, v: &[Poly]) -> [NttPoly; MAX_K] {
     core::array::from_fn(|i| if i < k { ntt(&v[i]) } else { NttPoly::ZERO })
 }
 
-/// Σ_j a[j] ∘ b[j] in T_q.
+/// Σ_j a[j] ∘ b[j] in T_q. Each product and partial sum is wiped: with a[j] public
+/// (Â, t̂) a product a[j] ∘ b[j] reveals the secret b[j].
 fn dot(k: usize, a: &[NttPoly], b: &[NttPoly]) -> NttPoly {
     let mut acc = NttPoly::ZERO;
     for j in 0..k {
-        acc = ntt_add(&acc, &multiply_ntts(&a[j], &b[j]));
+        let mut term = multiply_ntts(&a[j], &b[j]);
+        let mut sum = ntt_add(&acc, &term);
+        core::mem::swap(&mut acc, &mut sum);
+        term.zeroize();
+        sum.zeroize();
     }
     acc
 }
@@ -210,9 +215,11 @@ pub(crate) fn encrypt<K: Kernels>(
         *t = compress(x, p.dv);
     }
     byte_encode(&tmp, p.dv, &mut c[c1_len * k..]);
-    // u and v before compression carry e1, e2 and μ exactly.
+    // u and v before compression carry e1, e2 and μ exactly; tmp holds Compress(v),
+    // as secret as c itself when decapsulation re-encrypts.
     u.zeroize();
     v.zeroize();
+    tmp.zeroize();
 }
 
 /// ŝ from dk_PKE (ByteDecode_12, reducing mod q as the standard defines), written

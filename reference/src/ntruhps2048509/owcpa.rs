@@ -80,7 +80,10 @@ pub fn owcpa_enc<K: Kernels>(
         *c = c.wrapping_add(l);
     }
     liftm.zeroize();
-    poly_rq_sum_zero_tobytes(&ct)
+    let packed = poly_rq_sum_zero_tobytes(&ct);
+    // Bits 11-15 of r·h + Lift(m), which the packing drops, depend on the secret r.
+    ct.zeroize();
+    packed
 }
 
 /// 1 when `t` (below 2^31) is nonzero, else 0: the reference's `1 & ((~t + 1) >> 31)`.

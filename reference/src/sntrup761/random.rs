@@ -35,6 +35,8 @@ pub trait WordSource {
     fn word_add(a: Self::Word, b: Self::Word) -> Self::Word;
     /// The little-endian word of four bytes (`le_bswap32` of the C code).
     fn word_from_le_bytes(b: [Self::Byte; 4]) -> Self::Word;
+    /// Overwrites `buf`, which held drawn (secret) bytes.
+    fn wipe(buf: &mut [Self::Byte]);
 }
 
 /// The library's [`WordSource`]: bytes from a [`RandomSource`].
@@ -68,6 +70,10 @@ impl<R: RandomSource + ?Sized> WordSource for Bytes<'_, R> {
     fn word_from_le_bytes(b: [u8; 4]) -> u32 {
         u32::from_le_bytes(b)
     }
+    #[inline(always)]
+    fn wipe(buf: &mut [u8]) {
+        buf.zeroize();
+    }
 }
 
 /// urandom32: one 4-byte draw, read little-endian.
@@ -81,10 +87,12 @@ pub fn urandom32_over<S: WordSource + ?Sized>(s: &mut S) -> S::Word {
     let mut c: [S::Byte; 4] = core::array::from_fn(|_| S::zero_byte());
     s.fill(&mut c);
     let w = |i: usize, shift: u32| S::word_shl(S::byte_to_word(&c[i]), shift);
-    S::word_add(
+    let word = S::word_add(
         S::word_add(S::word_add(S::byte_to_word(&c[0]), w(1, 8)), w(2, 16)),
         w(3, 24),
-    )
+    );
+    S::wipe(&mut c);
+    word
 }
 
 /// The reference draw: p words, each from its own [`urandom32`] call (761 calls of
