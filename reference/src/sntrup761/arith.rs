@@ -127,6 +127,10 @@ pub fn int16_negative_mask(x: i16) -> i32 {
 ///
 /// Used by the radix decoder, where x holds ciphertext or key bytes and m is a public
 /// radix.
+///
+/// # Panics
+/// If m = 0 (the division ⌊2^31/m⌋ of the public modulus); the decoder's radixes are
+/// constants of the encoding, never 0.
 #[inline(always)]
 pub fn uint32_divmod_uint14(x: u32, m: u16) -> (u32, u16) {
     debug_assert!(m > 0 && m < 16384);
@@ -152,6 +156,9 @@ pub fn uint32_divmod_uint14(x: u32, m: u16) -> (u32, u16) {
 }
 
 /// `uint32_mod_uint14`: x mod m for a public 0 < m < 16384.
+///
+/// # Panics
+/// If m = 0, as [`uint32_divmod_uint14`].
 #[inline(always)]
 pub fn uint32_mod_uint14(x: u32, m: u16) -> u16 {
     uint32_divmod_uint14(x, m).1
