@@ -76,7 +76,8 @@ run() {
   local max_len dict
   read -r _ _ max_len dict < <(grep "^$t " fuzz/targets.txt)
   rm -rf "$work/corpus" "$work/art" && mkdir -p "$work/corpus" "$work/art"
-  cp fuzz/seeds/"$t"/* "$work/corpus/"
+  # `exit`, not a status: callers test run's status (`if run`), where set -e is off.
+  cp fuzz/seeds/"$t"/* "$work/corpus/" || { echo "fuzz: no committed seeds for $t" >&2; exit 1; }
   "$out/$t" "$work/corpus" -max_len="$max_len" -dict="$out/$t.dict" \
     -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$work/art/" "$@" \
     >"$work/log" 2>&1

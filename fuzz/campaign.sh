@@ -39,11 +39,15 @@ if [ -z "$bindir" ]; then
   bindir="target/x86_64-unknown-linux-gnu/release"
 fi
 want=" $* "
+for t in "$@"; do
+  grep -q "^$t " targets.txt || { echo "campaign.sh: no target $t in fuzz/targets.txt" >&2; exit 2; }
+done
 limit=()
 [ -n "$seconds" ] && limit+=("-max_total_time=$seconds")
 [ -n "$runs" ] && limit+=("-runs=$runs")
 printf '%-18s %-7s %12s %10s %8s %8s %8s\n' target class executions exec/s cov corpus crashes
 failed=0
+ran=0
 while read -r name tclass max_len dict; do
   case "$name" in ''|'#'*) continue ;; esac
   [ -n "$class" ] && [ "$tclass" != "$class" ] && continue
@@ -60,7 +64,7 @@ while read -r name tclass max_len dict; do
   set -e
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}')
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | awk '{print $2}' || true)
   corpus=$(find "corpus/$name" -type f | wc -l)
   crashes=$(( $(find "artifacts/$name" -type f | wc -l) - before ))
   printf '%-18s %-7s %12s %10s %8s %8s %8s\n' "$name" "$tclass" "${execs:-?}" "${rate:-?}" \
@@ -71,5 +75,10 @@ while read -r name tclass max_len dict; do
     tail -25 "$log" | sed 's/^/    /' >&2
   fi
   rm -f "$log"
+  ran=$((ran + 1))
 done < targets.txt
+if [ "$ran" -eq 0 ]; then
+  echo "campaign.sh: no target matched (class ${class:-any}, targets: ${*:-all})" >&2
+  exit 2
+fi
 exit "$failed"
