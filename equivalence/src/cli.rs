@@ -939,16 +939,7 @@ fn zoo_one(exe: &Path, p: &'static reference::plant::Plant) -> io::Result<ZooRow
     let replay = match &first {
         None => Err("not caught".to_owned()),
         Some((pair, input)) => {
-            let run = |plant_on: bool| {
-                let mut c = std::process::Command::new(exe);
-                c.args(["replay", pair.as_str(), input.as_str()]);
-                if plant_on {
-                    c.env(plant::ENV, p.name);
-                } else {
-                    c.env_remove(plant::ENV);
-                }
-                c.output().map(|o| o.status.success())
-            };
+            let run = |plant_on: bool| replay_agrees(exe, pair, input, plant_on.then_some(p.name));
             match (run(true)?, run(false)?) {
                 (false, true) => Ok(()),
                 (with, without) => Err(format!(
@@ -977,10 +968,23 @@ fn zoo_one(exe: &Path, p: &'static reference::plant::Plant) -> io::Result<ZooRow
     })
 }
 
+/// Whether `refopt replay pair input_hex` (a child process of `exe`: a plant is chosen
+/// at start-up) agrees, with `plant` switched on, or with none.
+fn replay_agrees(exe: &Path, pair: &str, input_hex: &str, plant: Option<&str>) -> io::Result<bool> {
+    let mut c = std::process::Command::new(exe);
+    c.args(["replay", pair, input_hex])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    match plant {
+        Some(name) => c.env(reference::plant::ENV, name),
+        None => c.env_remove(reference::plant::ENV),
+    };
+    c.status().map(|s| s.success())
+}
+
 /// Replays each committed regression input in `dir` with each plant of `plants` on
-/// (`refopt replay` in a child process: a plant is chosen at start-up). Prints which
-/// plants each input fails with; true when every input fails with at least one plant
-/// and every plant fails at least one input.
+/// ([`replay_agrees`]). Prints which plants each input fails with; true when every
+/// input fails with at least one plant and every plant fails at least one input.
 fn zoo_regressions(
     exe: &Path,
     dir: &Path,
@@ -996,13 +1000,7 @@ fn zoo_regressions(
             let hex = hex::encode(input);
             let mut failing = Vec::new();
             for (i, p) in plants.iter().enumerate() {
-                let status = std::process::Command::new(exe)
-                    .args(["replay", pair.as_str(), hex.as_str()])
-                    .env(reference::plant::ENV, p.name)
-                    .stdout(std::process::Stdio::null())
-                    .stderr(std::process::Stdio::null())
-                    .status()?;
-                if !status.success() {
+                if !replay_agrees(exe, pair, &hex, Some(p.name))? {
                     caught[i] = true;
                     failing.push(p.name);
                 }
