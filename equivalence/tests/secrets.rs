@@ -369,6 +369,36 @@ fn random_source_debug_shows_no_keystream() {
     );
 }
 
+/// The byte-stream sources print no byte they hold: a [`Tape`] holds what a key
+/// generation drew (its seeds), a [`Replay`] the seeds it will hand out, and
+/// sntrup761's `Bytes` wrapper prints the source it wraps.
+///
+/// [`Tape`]: reference::rng::Tape
+/// [`Replay`]: reference::rng::Replay
+#[test]
+fn byte_stream_debug_shows_no_byte() {
+    use reference::rng::{ChaCha20Source, RandomSource, Replay, Tape};
+    let seed: Vec<u8> = (0xa0..0xb0).collect();
+    let mut replay = Replay::new(seed.clone());
+    assert_redacted(
+        "Replay",
+        &format!("{replay:?}"),
+        &[("the replayed bytes", &seed)],
+    );
+    let mut first = [0u8; 2];
+    replay.fill(&mut first);
+    let wrapped = reference::sntrup761::random::Bytes(&mut replay);
+    assert_redacted(
+        "sntrup761 Bytes(Replay)",
+        &format!("{wrapped:?}"),
+        &[("the bytes still to replay", &seed[2..])],
+    );
+    let mut tape = Tape::new(ChaCha20Source::new([9; 32]));
+    let mut drawn = [0u8; 16];
+    tape.fill(&mut drawn);
+    assert_redacted("Tape", &format!("{tape:?}"), &[("the taped bytes", &drawn)]);
+}
+
 /// The value types that carry secrets inside the schemes (ML-KEM's s, e, y as `Poly`
 /// and `NttPoly`, NTRU's f, g and their inverses as `Poly`, Ed25519's selected table
 /// entry and running sum as `Point`) print no coefficient: a `{:?}` in a log or a

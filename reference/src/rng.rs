@@ -166,11 +166,21 @@ impl RandomSource for OsSource {
 }
 
 /// Wraps a source and keeps every byte it delivers, in order, so another run can be
-/// fed the very same bytes as a stream ([`Replay`]).
-#[derive(Clone, Debug)]
+/// fed the very same bytes as a stream ([`Replay`]). `Debug` shows the wrapped source
+/// and how many bytes were taped, not the bytes.
+#[derive(Clone)]
 pub struct Tape<S> {
     inner: S,
     bytes: Vec<u8>,
+}
+
+impl<S: core::fmt::Debug> core::fmt::Debug for Tape<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Tape")
+            .field("inner", &self.inner)
+            .field("taped", &self.bytes.len())
+            .finish()
+    }
 }
 
 /// Wipes the taped bytes (key seeds, when a key generation drew them).
@@ -215,12 +225,23 @@ impl<S: RandomSource> RandomSource for Tape<S> {
 
 /// Replays a fixed byte string as a stream (call-boundary invariant). Past the end it
 /// delivers zeros and remembers that it ran dry, so a caller that draws more than was
-/// taped is caught instead of panicking.
-#[derive(Clone, Debug)]
+/// taped is caught instead of panicking. `Debug` shows the length and position, not
+/// the bytes.
+#[derive(Clone)]
 pub struct Replay {
     bytes: Vec<u8>,
     pos: usize,
     overrun: bool,
+}
+
+impl core::fmt::Debug for Replay {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Replay")
+            .field("len", &self.bytes.len())
+            .field("pos", &self.pos)
+            .field("overrun", &self.overrun)
+            .finish()
+    }
 }
 
 /// Wipes the replayed bytes (key seeds, when they came from a [`Tape`]).
