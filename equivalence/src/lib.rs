@@ -22,6 +22,7 @@ pub mod prove;
 pub mod registry;
 pub mod regressions;
 pub mod schemes;
+pub mod simd;
 pub mod sntrup761;
 pub mod testing;
 pub mod tool;

@@ -578,6 +578,12 @@ fn main() -> ExitCode {
         eprintln!("refopt-ctgrind: unknown scheme `{s}`\n{USAGE}");
         return ExitCode::from(2);
     }
+    // Each scheme runs the path its dispatch picks on this CPU (as valgrind presents
+    // it): say which, and fail under REFOPT_REQUIRE_SIMD when one would not run.
+    let require = std::env::var_os("REFOPT_REQUIRE_SIMD").is_some();
+    if !equivalence::simd::report(&equivalence::simd::paths(), require, "refopt-ctgrind") {
+        return ExitCode::FAILURE;
+    }
     for (name, run) in runs {
         if scheme.as_deref().is_none_or(|s| s == name) {
             run(inputs);
