@@ -542,6 +542,9 @@ fn control_a_wrong_symbolic_primitive_is_reported() {
         fn add_mul(&self, b: &Self, c: &Self, d: &Self) -> Self {
             Swapped(self.0.add_mul(&b.0, &c.0, &d.0))
         }
+        fn wipe(values: &mut [Self]) {
+            values.fill(Self::zero());
+        }
     }
 
     let var = |c: usize| ZqForm(Form::var(3329, 1 + c as u32));

@@ -258,6 +258,21 @@ pub const ALL: &[Plant] = &[
         description: "optimized::mlkem::encrypt_u_merged uses Â instead of Âᵀ",
         caught_by: "prove MLKEM-5",
     },
+    Plant {
+        name: "mlkem-encrypt-u-wipes-the-product-early",
+        description: "optimized::mlkem::encrypt_u_merged wipes each product Â[j][i]∘ŷ[j] before adding it to the sum: the proof's symbolic wipe must model the zeroize",
+        caught_by: "prove MLKEM-5",
+    },
+    Plant {
+        name: "sntrup761-rq-deferred-wipes-before-the-wrap",
+        description: "optimized::sntrup761::poly::rq_mult_small_deferred_over wipes the unreduced product before the wrap-around reads it: the proof's symbolic wipe must model the zeroize",
+        caught_by: "prove S-7a",
+    },
+    Plant {
+        name: "ntruhps2048509-chain-wipes-a-square-early",
+        description: "optimized::ntruhps2048509::r2_inv::r2_inv_chain_over wipes the last step's squaring before multiplying by it: the proof's symbolic wipe must model the zeroize",
+        caught_by: "prove N3-CHAIN",
+    },
     // --- constant-time checks (ctgrind, the division scan) ---
     Plant {
         name: "mlkem-decaps-variable-time-compare",

@@ -45,6 +45,11 @@ impl Zq for ZqForm {
     fn add_mul(&self, b: &Self, c: &Self, d: &Self) -> Self {
         ZqForm(self.0.mul(&b.0).add(&c.0.mul(&d.0)))
     }
+    /// The zero form, as `u16`'s zeroize leaves 0: a value wiped before its last use
+    /// then differs as a form.
+    fn wipe(values: &mut [Self]) {
+        values.fill(Self::zero());
+    }
 }
 
 fn var(v: u32) -> ZqForm {
@@ -239,10 +244,13 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`encrypt_u` of the optimized tier (k inverse NTTs, `optimized::mlkem::encrypt_u_merged`) = the reference (k², `reference::mlkem::encrypt_u_per_product`): u = NTT⁻¹(Âᵀ∘ŷ) + e1 byte for byte",
         method: "symbolic evaluation of both shipped kernels (with the shared `multiply_ntts`, `ntt_add`, `inverse_ntt`, `poly_add`) over exact forms of degree <= 2 in Z_q; equal forms for every output coefficient; the u16 instance computes the same map (MLKEM-1, 2 proved; MLKEM-3 argued)",
         domain: "k ∈ {2, 3, 4}, every canonical Â, ŷ, e1",
-        mutant: Mutant::Plant(Planted::new(
-            "mlkem-encrypt-u-transposed",
-            "differs as a form",
-        )),
+        mutant: Mutant::Plants(&[
+            Planted::new("mlkem-encrypt-u-transposed", "differs as a form"),
+            Planted::new(
+                "mlkem-encrypt-u-wipes-the-product-early",
+                "differs as a form",
+            ),
+        ]),
         cheap: true,
         needs_smt: false,
         check: encrypt_u_equal,

@@ -388,19 +388,41 @@ impl Exponent {
     }
 }
 
+/// A chain element over exponents: `Some(e)` is a^e; `None` is a value that is no
+/// power of a known to be correct: a wiped element (the library zeroizes it) or a
+/// slot read before the chain wrote it (the library's zero polynomial). Anything
+/// computed from `None` is `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChainExp(Option<Exponent>);
+
+impl ChainExp {
+    fn mul(&self, o: &Self) -> Self {
+        ChainExp(self.0.as_ref().zip(o.0.as_ref()).map(|(x, y)| x.add(y)))
+    }
+}
+
 /// The chain over exponents: x = a^e, squaring k times multiplies e by 2^k.
 struct Exponents;
 
 impl ChainOps for Exponents {
-    type Elem = Exponent;
-    fn sq(x: &Exponent, k: u32) -> Exponent {
-        x.shl(k)
+    type Elem = ChainExp;
+    fn sq(x: &ChainExp, k: u32) -> ChainExp {
+        ChainExp(x.0.as_ref().map(|e| e.shl(k)))
+    }
+    /// A wiped element is no longer a known power of a.
+    fn wipe(elems: &mut [ChainExp]) {
+        elems.fill(ChainExp(None));
     }
 }
 
 /// N3-CHAIN: the chain the code runs has exponent 2^508 − 2, and ord_509(2) = 508.
 fn chain_exponent() -> CheckResult {
-    let e = r2_inv_chain_over::<Exponents, _>(&Exponent::from_u64(1), |x, y| x.add(y));
+    let a = ChainExp(Some(Exponent::from_u64(1)));
+    let Some(e) = r2_inv_chain_over::<Exponents, _>(&a, ChainExp::mul).0 else {
+        return Err(Failure::failed(
+            "the executed chain's exponent is unknown: it used an element after wiping it, or a slot it never wrote",
+        ));
+    };
     let want = {
         // 2^507 − 1 as words, then shifted left by one.
         let mut ones = vec![u64::MAX; 507 / 64];
@@ -507,10 +529,16 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`r2_inv_chain` computes a^(2^508 − 2); with N3-PACK, N3-MUL, N3-SQ, `poly_r2_inv` of the optimized tiers returns r with r·a ≡ 1 mod (2, Φ_509) for every a invertible there — the value the reference divstep's contract `r2_is_inverse` requires",
         method: "the shipped generic chain (element type and its two operations are parameters, so it can only combine them) run over exact exponents; ord_509(2) = 508 by enumeration, so F2[x]/Φ_509 = GF(2^508) and a^(2^508 − 2) = a⁻¹",
         domain: "every a ∈ F2[x]/(x^509 − 1), invertible mod (2, Φ_509)",
-        mutant: Mutant::Plant(Planted::new(
-            "ntruhps2048509-chain-skips-the-final-squaring",
-            "the executed chain's exponent",
-        )),
+        mutant: Mutant::Plants(&[
+            Planted::new(
+                "ntruhps2048509-chain-skips-the-final-squaring",
+                "the executed chain's exponent is not",
+            ),
+            Planted::new(
+                "ntruhps2048509-chain-wipes-a-square-early",
+                "the executed chain's exponent is unknown",
+            ),
+        ]),
         cheap: true,
         needs_smt: false,
         check: chain_exponent,

@@ -34,6 +34,7 @@ pub fn encrypt_u_merged<F: Zq>(
         for (j, y) in y_hat[..k].iter().enumerate() {
             // Âᵀ: row i of the transpose is column i of Â.
             let mut product = F::multiply_ntts(planted::a_ji(a, i, j), y);
+            planted::wipe_early(&mut product);
             u_hat = planted::ntt_add(j, &u_hat, &product);
             F::wipe(&mut product.0);
         }
@@ -98,6 +99,16 @@ mod planted {
         *u_hat = F::ntt_add(u_hat, &NttPoly(e1.0.clone()));
         *u = F::inverse_ntt(u_hat);
         true
+    }
+
+    /// `mlkem-encrypt-u-wipes-the-product-early` (proof self-test): the product is
+    /// wiped before it is summed, a wipe one line too early.
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn wipe_early<F: Zq>(product: &mut NttPoly<F>) {
+        if active("mlkem-encrypt-u-wipes-the-product-early") {
+            F::wipe(&mut product.0);
+        }
     }
 
     /// e1 + v; `mlkem-k4-unreduced-last-sum`: for k = 4 the last row adds without the

@@ -700,10 +700,9 @@ pub trait ChainOps {
     type Elem: Clone + Default;
     /// x^(2^k).
     fn sq(x: &Self::Elem, k: u32) -> Self::Elem;
-    /// Overwrites secret elements (R2: zeroize); nothing on exponents.
-    fn wipe(elems: &mut [Self::Elem]) {
-        let _ = elems;
-    }
+    /// Overwrites secret elements (R2: zeroize). No default: over exponents a wiped
+    /// element becomes unknown, so a wipe before an element's last use is seen.
+    fn wipe(elems: &mut [Self::Elem]);
 }
 
 /// The library's [`ChainOps`]: R2 elements, multi-squaring by the Beneš networks.
@@ -735,6 +734,7 @@ pub fn r2_inv_chain_over<O: ChainOps, M: Fn(&O::Elem, &O::Elem) -> O::Elem>(
     s[0] = a.clone();
     for (t, step) in CHAIN.iter().enumerate() {
         let mut sq = O::sq(&s[t], step.k);
+        planted_wipe_early::<O>(t, &mut sq);
         s[t + 1] = mul(&sq, &s[planted_mul_index(t, step.mul)]);
         O::wipe(core::slice::from_mut(&mut sq));
     }
@@ -746,6 +746,18 @@ pub fn r2_inv_chain_over<O: ChainOps, M: Fn(&O::Elem, &O::Elem) -> O::Elem>(
     // Powers of the (secret) input.
     O::wipe(&mut s);
     r
+}
+
+/// Planted (`ntruhps2048509-chain-wipes-a-square-early`, proof self-test): the last
+/// step's squaring is wiped before the multiplication uses it. No mutants: plant
+/// scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_wipe_early<O: ChainOps>(t: usize, sq: &mut O::Elem) {
+    if reference::plant::active("ntruhps2048509-chain-wipes-a-square-early") && t == CHAIN.len() - 1
+    {
+        O::wipe(core::slice::from_mut(sq));
+    }
 }
 
 /// The chain element step t multiplies by; planted (`ntru-chain-wrong-step`): s15 =

@@ -105,6 +105,17 @@ fn planted_drops_the_last_product<'a, F, G>(f: &'a [F], g: &'a [G]) -> (&'a [F],
     }
 }
 
+/// Planted (`sntrup761-rq-deferred-wipes-before-the-wrap`, proof self-test): the
+/// unreduced product is wiped before the wrap-around reads it. No mutants: plant
+/// scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_wipes_before_the_wrap<A: Arith>(fg: &mut [A::Fq]) {
+    if plant::active("sntrup761-rq-deferred-wipes-before-the-wrap") {
+        A::wipe_fq(fg);
+    }
+}
+
 /// Planted (`sntrup761-rq-skip-last-column`): the loop bound stops one column short.
 #[mutants::skip]
 #[inline(always)]
@@ -169,6 +180,7 @@ pub fn rq_mult_small_deferred_over<A: Accumulator>(
         }
         *out = A::fq_freeze(dot_rq::<A>(&f[lo..], &g[lo..]));
     }
+    planted_wipes_before_the_wrap::<A>(&mut fg);
     A::rq_wrap(h, &mut fg);
     // The unreduced product of (secret) polynomials.
     A::wipe_fq(&mut fg);

@@ -162,10 +162,10 @@ pub trait Zq: Clone {
     fn add_unreduced(&self, b: &Self) -> Self {
         self.add(b)
     }
-    /// Overwrites secret values (`u16`: zeroize); nothing on symbolic forms.
-    fn wipe(values: &mut [Self]) {
-        let _ = values;
-    }
+    /// Overwrites secret values with zero (`u16`: zeroize). No default: a symbolic
+    /// instance must overwrite too, or a wipe placed before a value's last use would
+    /// go unseen by the proofs.
+    fn wipe(values: &mut [Self]);
 }
 
 impl Zq for Fe {

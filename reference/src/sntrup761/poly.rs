@@ -94,14 +94,12 @@ pub trait Arith {
     {
         r3_wrap_over::<Self>(h, fg);
     }
-    /// Overwrites secret Fq values ([`Int`]: zeroize); nothing on symbolic values.
-    fn wipe_fq(values: &mut [Self::Fq]) {
-        let _ = values;
-    }
-    /// Overwrites secret small values ([`Int`]: zeroize); nothing on symbolic values.
-    fn wipe_small(values: &mut [Self::Small]) {
-        let _ = values;
-    }
+    /// Overwrites secret Fq values with zero ([`Int`]: zeroize). No default: a
+    /// symbolic instance must overwrite too, or a wipe placed before a value's last use
+    /// would go unseen by the proofs.
+    fn wipe_fq(values: &mut [Self::Fq]);
+    /// Overwrites secret small values with zero, as [`Arith::wipe_fq`].
+    fn wipe_small(values: &mut [Self::Small]);
 }
 
 /// The library's instance of [`Arith`]: the C types.
