@@ -9,8 +9,9 @@ use reference::mlkem::{Kernels, Matrix, NttPoly, Poly};
 ///
 /// Same preconditions and postcondition as [`Kernels::encrypt_u`]. Why the bytes
 /// cannot change: every primitive is exact and canonical mod q, and NTT⁻¹ is Z_q-linear,
-/// so Σ_j NTT⁻¹(x_j) = NTT⁻¹(Σ_j x_j) (docs/mlkem.md; proved for every input by
-/// obligation MLKEM-5 of `refopt prove`).
+/// so Σ_j NTT⁻¹(x_j) = NTT⁻¹(Σ_j x_j) (docs/mlkem.md; proved for every input over
+/// exact Z_q by obligation MLKEM-5 of `refopt prove`; that the `u16` instance is the
+/// exact Z_q map rests on MLKEM-1, MLKEM-2, proved, and MLKEM-3, argued).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Optimized;
 
