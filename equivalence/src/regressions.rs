@@ -84,15 +84,30 @@ pub fn read_file(path: &Path) -> io::Result<(String, Cases)> {
     Ok((name, cases))
 }
 
-/// Every `*.txt` file of `dir`, sorted by name, read with [`read_file`].
+/// Every `*.txt` file of `dir`, sorted by name, read with [`read_file`]. Besides them
+/// `dir` may hold a `README.md` and subdirectories (the parser targets' files), nothing
+/// else: a crash saved under another name would otherwise be skipped unseen.
 ///
 /// # Errors
-/// When `dir` cannot be listed, or as [`read_file`] with the file's path added.
+/// When `dir` cannot be listed, when it holds another file (`InvalidData`), or as
+/// [`read_file`] with the file's path added.
 pub fn read_dir(dir: &Path) -> io::Result<Vec<File>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .map(|e| e.map(|e| e.path()))
         .collect::<io::Result<_>>()?;
-    files.retain(|p| p.extension().and_then(|e| e.to_str()) == Some("txt"));
+    files.retain(|p| !p.is_dir() && p.file_name().and_then(|n| n.to_str()) != Some("README.md"));
+    if let Some(other) = files
+        .iter()
+        .find(|p| p.extension().and_then(|e| e.to_str()) != Some("txt"))
+    {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{}: not a regression file (`<pair>.txt`); rename it or move it out",
+                other.display()
+            ),
+        ));
+    }
     files.sort();
     files
         .into_iter()
@@ -215,6 +230,28 @@ mod tests {
             e.to_string()
                 .ends_with("line 2: 'g' at position 1 is not a hex digit")
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A file that is not `<pair>.txt` (a crash saved as `.hex`) is refused, not
+    /// skipped; a README and a subdirectory are fine.
+    #[test]
+    fn a_file_that_is_not_txt_is_refused() {
+        let dir = std::env::temp_dir().join(format!("refopt-regr-ext-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        keep(&dir, "a/b", &[1]).expect("writable");
+        std::fs::write(dir.join("README.md"), "notes\n").expect("writable");
+        std::fs::create_dir_all(dir.join("parsers")).expect("writable");
+        assert_eq!(
+            read_dir(&dir)
+                .expect("only .txt, a README, a directory")
+                .len(),
+            1
+        );
+        std::fs::write(dir.join("crash-1.hex"), "01\n").expect("writable");
+        let e = read_dir(&dir).expect_err("a .hex file");
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert!(e.to_string().contains("crash-1.hex"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
