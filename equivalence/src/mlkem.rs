@@ -386,7 +386,18 @@ impl Pair for Api {
                 false,
             )
         };
-        parsed_key(Variant::Reference, a.4)
+        // Each tier on its own: Decaps of its own ciphertext gives the K it
+        // encapsulated (the protocol code both tiers share, which the comparison
+        // cannot see, included).
+        let round_trip = |v: Variant, k: &[u8], k_dec: &[u8]| {
+            Outcome::contract(
+                &format!("Decaps(dk, c) = K of Encaps ({})", v.name()),
+                k == k_dec,
+            )
+        };
+        round_trip(Variant::Reference, &a.1, &a.2)
+            .and(|| round_trip(Variant::Optimized, &b.1, &b.2))
+            .and(|| parsed_key(Variant::Reference, a.4))
             .and(|| parsed_key(Variant::Optimized, b.4))
             .and(|| {
                 Outcome::compare_exposed([

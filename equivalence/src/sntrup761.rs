@@ -871,8 +871,23 @@ fn transcript_of<K: Kernels>(rng: &mut dyn RandomSource, bad_ct: &[u8]) -> Trans
     }
 }
 
-/// Compares two transcripts field by field.
+/// Compares two transcripts field by field, after checking each on its own:
+/// decapsulating its own ciphertext gave the key it encapsulated (the protocol code
+/// every tier shares, which the comparison cannot see, included).
 pub fn compare_transcripts(a: &Transcript, b: &Transcript) -> Outcome {
+    let round_trip = |side: &str, t: &Transcript| {
+        Outcome::contract(
+            &format!("Decap(sk, c) = the encapsulated key ({side})"),
+            t.ss == t.ss_dec,
+        )
+    };
+    round_trip("left", a)
+        .and(|| round_trip("right", b))
+        .and(|| compare_fields(a, b))
+}
+
+/// The field-by-field comparison of [`compare_transcripts`].
+fn compare_fields(a: &Transcript, b: &Transcript) -> Outcome {
     Outcome::compare_exposed([
         ("pk", Exposure::Public, a.pk.as_slice(), b.pk.as_slice()),
         ("sk", Exposure::Secret, &a.sk, &b.sk),
