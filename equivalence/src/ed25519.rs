@@ -521,7 +521,11 @@ fn check_line(line: &str, n: usize, variant: Variant) -> Result<(), LineFailure>
     let pk = unhex_field(f[1], "pk", n)?;
     let msg = unhex_field(f[2], "msg", n)?;
     let sm = unhex_field(f[3], "sig", n)?;
-    if sk.len() != 64 || pk.len() != 32 || sm.len() != 64 + msg.len() {
+    // Planted (`ed25519-sign-input-skips-the-field-lengths`): the length check left
+    // out, so a short field is sliced out of range below.
+    if !reference::plant::active("ed25519-sign-input-skips-the-field-lengths")
+        && (sk.len() != 64 || pk.len() != 32 || sm.len() != 64 + msg.len())
+    {
         return Err(fail(format!(
             "field lengths sk {} pk {} sig {} (expected 64, 32, 64 + {})",
             sk.len(),

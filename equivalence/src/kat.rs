@@ -401,7 +401,12 @@ pub fn parse_response(text: &str) -> Result<Response, ParseError> {
         } else {
             let bytes =
                 hex::decode(value).map_err(|_| err(ParseErrorKind::BadHex { field: expected }))?;
-            if next == 1 && bytes.len() != 48 {
+            // Planted (`kat-response-skips-the-seed-length`): the check left out, so a
+            // wrong-length seed reaches the copy into [u8; 48].
+            if next == 1
+                && bytes.len() != 48
+                && !reference::plant::active("kat-response-skips-the-seed-length")
+            {
                 return Err(err(ParseErrorKind::SeedLength { got: bytes.len() }));
             }
             values.push(bytes);

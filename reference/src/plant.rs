@@ -328,6 +328,41 @@ pub const ALL: &[Plant] = &[
     },
     // --- fuzzing (fuzz/README.md, .ci/fuzz.sh) ---
     Plant {
+        name: "mlkem-modulus-check-accepts-q",
+        description: "the ek modulus check of FIPS 203 section 7.2 written with an off-by-one bound: a 12-bit value equal to q passes (reference::mlkem::encode::byte_decode_12_checked, both tiers); the harness's own check of every value < q reports it",
+        caught_by: "fuzz (the mlkem_ek parser target)",
+    },
+    Plant {
+        name: "ntruhps2048509-decaps-skips-the-secret-key-length",
+        description: "NTRU-HPS-2048-509 crypto_kem_dec checks the ciphertext's length but not the secret key's: a short key is copied out of range (a panic), a long one decapsulates instead of Error::InvalidLength (reference::ntruhps2048509::decaps, every tier)",
+        caught_by: "fuzz (the ntru_decaps parser target)",
+    },
+    Plant {
+        name: "ntruhps2048509-s3-frombytes-skips-the-reduction",
+        description: "poly_S3_frombytes leaves its base-3 digits unreduced: coefficients up to 255 instead of 0..2 (reference::ntruhps2048509::pack, every tier)",
+        caught_by: "fuzz (the ntru_decode parser target)",
+    },
+    Plant {
+        name: "sntrup761-small-decode-last-coefficient-unbiased",
+        description: "Small_decode writes the tail coefficient without the −1: 0..3 instead of −1..2 (reference::sntrup761::encode::small_decode, every tier)",
+        caught_by: "fuzz (the sntrup761_decode parser target)",
+    },
+    Plant {
+        name: "ed25519-verify-strict-is-verify",
+        description: "verify_strict does not pass its strict flag on: small-order keys and commitments are accepted as by verify (reference::ed25519::verify_strict, both tiers)",
+        caught_by: "fuzz (the ed25519_verify parser target)",
+    },
+    Plant {
+        name: "ed25519-sign-input-skips-the-field-lengths",
+        description: "the sign.input line checker slices its fields before checking their lengths: a short field panics (equivalence::ed25519::check_line, both tiers)",
+        caught_by: "fuzz (the sign_input parser target)",
+    },
+    Plant {
+        name: "kat-response-skips-the-seed-length",
+        description: "the KAT response reader copies the seed into its 48-byte array without checking the length: a panic on a wrong-length seed (equivalence::kat::parse_response)",
+        caught_by: "fuzz (the kat_response parser target)",
+    },
+    Plant {
         name: "mlkem-decaps-no-length-check",
         description: "ML-KEM Decaps drops the ciphertext length check (\"the caller checked it\"): \
             a short ciphertext indexes out of range, a long one gets a key instead of \

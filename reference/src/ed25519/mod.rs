@@ -330,7 +330,9 @@ pub fn verify_strict<K: Kernels>(
     signature: &[u8],
 ) -> Result<(), Error> {
     let (a, r, s) = split(public_key, signature)?;
-    verdict(verify_vartime::<K>(&a, msg, &r, &s, true))
+    // Planted (`ed25519-verify-strict-is-verify`): the strict flag not passed on.
+    let strict = !crate::plant::active("ed25519-verify-strict-is-verify");
+    verdict(verify_vartime::<K>(&a, msg, &r, &s, strict))
 }
 
 fn verdict(ok: bool) -> Result<(), Error> {

@@ -93,6 +93,11 @@ pub(crate) fn byte_decode_12_checked(b: &[u8]) -> ([Fe; N], u8) {
             ok &= ((c - Q) >> 15) as u8;
             continue;
         }
+        if crate::plant::active("mlkem-modulus-check-accepts-q") {
+            // Planted: an off-by-one bound, c <= q passes.
+            ok &= (c.wrapping_sub(Q + 1) >> 15) as u8;
+            continue;
+        }
         // (c - q) borrows exactly when c < q.
         ok &= (c.wrapping_sub(Q) >> 15) as u8;
     }

@@ -283,7 +283,9 @@ pub fn encaps<K: Kernels>(
 /// [`Error::InvalidLength`] for a secret key that is not 935 bytes or a ciphertext
 /// that is not 699 bytes. Every ciphertext of the right length gets a key.
 pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], Error> {
-    check_length("secret key", sk, SECRETKEY_BYTES)?;
+    if !crate::plant::active("ntruhps2048509-decaps-skips-the-secret-key-length") {
+        check_length("secret key", sk, SECRETKEY_BYTES)?;
+    }
     check_length("ciphertext", c, CIPHERTEXT_BYTES)?;
     let ct: [u8; CIPHERTEXT_BYTES] = copy_array(c);
     let mut sk_owcpa: [u8; OWCPA_SECRETKEYBYTES] = copy_array(sk);

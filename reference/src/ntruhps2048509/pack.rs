@@ -99,6 +99,10 @@ pub fn poly_s3_frombytes(msg: &[u8; PACK_TRINARY_BYTES]) -> Poly {
         }
     }
     r.0[N - 1] = 0;
+    if crate::plant::active("ntruhps2048509-s3-frombytes-skips-the-reduction") {
+        // Planted: the digits are left unreduced (each byte's base-3 tail, up to 255).
+        return r;
+    }
     poly_mod_3_phi_n(&mut r);
     r
 }

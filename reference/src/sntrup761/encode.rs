@@ -184,6 +184,10 @@ pub fn small_decode(f: &mut [Small; P], s: &[u8; SMALL_BYTES]) {
         }
     }
     f[P - 1] = (s[P >> 2] & 3) as Small - 1;
+    if crate::plant::active("sntrup761-small-decode-last-coefficient-unbiased") {
+        // Planted: the tail coefficient written without the −1 (0..3, not −1..2).
+        f[P - 1] += 1;
+    }
 }
 
 /// Rq_encode: coefficients r + q12 in radix q.
