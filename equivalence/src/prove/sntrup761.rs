@@ -94,8 +94,28 @@ const I8: (i64, i64) = (i8::MIN as i64, i8::MAX as i64);
 #[derive(Clone, Copy, Debug)]
 pub struct SymArith;
 
-/// The bug zoo's accumulator hooks: the identity (symbolic values are never narrowed).
-impl optimized::sntrup761::poly::Accumulator for SymArith {}
+/// The accumulator hooks: the identity in every normal build, as for `Int`; with a
+/// planted narrower accumulator (`planted_acc_bits`, which `Int` truncates to) the sum
+/// must fit that width, so the interval check is shown able to fail.
+impl optimized::sntrup761::poly::Accumulator for SymArith {
+    fn rq_sum(sum: Val) -> Val {
+        narrowed(sum, optimized::sntrup761::poly::planted_acc_bits(true))
+    }
+    fn r3_sum(sum: Val) -> Val {
+        narrowed(sum, optimized::sntrup761::poly::planted_acc_bits(false))
+    }
+}
+
+/// `sum` checked against a planted accumulator width, if any.
+fn narrowed(sum: Val, bits: Option<u32>) -> Val {
+    match bits {
+        Some(b) => {
+            let half = 1i64 << (b - 1);
+            sum.within(-half, half - 1, &format!("a {b}-bit accumulator"))
+        }
+        None => sum,
+    }
+}
 
 impl Arith for SymArith {
     type Fq = Val;
@@ -438,6 +458,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
                 "sntrup761-rq-deferred-wipes-before-the-wrap",
                 "differs mod 4591",
             ),
+            Planted::new("sntrup761-acc-22bit", "a 22-bit accumulator may reach"),
         ]),
         cheap: true,
         needs_smt: false,
@@ -458,6 +479,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
                 "sntrup761-r3-wrap-drops-the-top-coefficient",
                 "of both tiers is not coefficient",
             ),
+            Planted::new("sntrup761-r3-acc-12bit", "a 12-bit accumulator may reach"),
         ]),
         cheap: true,
         needs_smt: false,

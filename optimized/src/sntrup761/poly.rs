@@ -43,6 +43,21 @@ pub trait Accumulator: Arith {
     }
 }
 
+/// A planted accumulator width in bits, or `None` for the shipped `i32` (every normal
+/// build). The machine instance ([`Int`]) truncates to it and the proof's symbolic
+/// instance checks its interval against it, so the proof sees the same planted width:
+/// `sntrup761-acc-22bit` (Rq) and `sntrup761-r3-acc-12bit` (R3). No mutants: plant
+/// scaffolding.
+#[mutants::skip]
+#[inline(always)]
+pub fn planted_acc_bits(rq: bool) -> Option<u32> {
+    match rq {
+        true if plant::active("sntrup761-acc-22bit") => Some(22),
+        false if plant::active("sntrup761-r3-acc-12bit") => Some(12),
+        _ => None,
+    }
+}
+
 impl Accumulator for Int {
     /// Planted accumulator widths (normal builds: the identity). A 22-bit accumulator
     /// is what a bound sized for canonical |g| <= 1 (761·2295 = 1,746,495 < 2^21) gives:
@@ -51,9 +66,9 @@ impl Accumulator for Int {
     #[mutants::skip]
     #[inline(always)]
     fn rq_sum(sum: i32) -> i32 {
-        if plant::active("sntrup761-acc-22bit") {
+        if let Some(bits) = planted_acc_bits(true) {
             // Planted: sign-extend from 22 bits.
-            return (sum << 10) >> 10;
+            return (sum << (32 - bits)) >> (32 - bits);
         }
         if plant::active("sntrup761-acc-22bit-negative") {
             // Planted: the sum is kept biased by 2^21 in 22 unsigned bits: a sum below
@@ -72,8 +87,8 @@ impl Accumulator for Int {
     #[mutants::skip]
     #[inline(always)]
     fn r3_sum(sum: i32) -> i32 {
-        if plant::active("sntrup761-r3-acc-12bit") {
-            return (sum << 20) >> 20;
+        if let Some(bits) = planted_acc_bits(false) {
+            return (sum << (32 - bits)) >> (32 - bits);
         }
         sum
     }
