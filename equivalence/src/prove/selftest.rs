@@ -7,7 +7,8 @@
 //! of the check the plant is there to reach ([`Planted::reports`]; for an SMT piece,
 //! with the solver's counterexample, [`Planted::sat`]). For a compile-time lemma it
 //! builds the crate with `--cfg refopt_mutant="<name>"` and requires the build to
-//! fail with an error naming the obligation.
+//! fail with an error naming the obligation. Before an obligation's plants, a control
+//! run of the same plant build with no plant on must report it `proved`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -67,41 +68,64 @@ pub struct Outcome {
     pub seconds: f64,
 }
 
-fn run_plant(bin: &Path, o: &Obligation, plant: &Planted) -> (bool, String) {
+/// What the plant build reported for one obligation.
+struct Report {
+    status: String,
+    exit_failed: bool,
+    exit: String,
+    detail: String,
+}
+
+/// Runs `refopt prove --only ID --json` of the plant build with `plant` switched on,
+/// or with no plant at all (`None`).
+fn run_prove(bin: &Path, o: &Obligation, plant: Option<&str>) -> Result<Report, String> {
     let refopt = bin.join("refopt");
-    let out = Command::new(&refopt)
-        .args(["prove", "--only", o.id, "--json"])
-        .env(reference::plant::ENV, plant.name)
-        .output();
-    let out = match out {
-        Ok(o) => o,
-        Err(e) => return (false, format!("cannot run {}: {e}", refopt.display())),
+    let mut cmd = Command::new(&refopt);
+    cmd.args(["prove", "--only", o.id, "--json"]);
+    match plant {
+        Some(name) => cmd.env(reference::plant::ENV, name),
+        None => cmd.env_remove(reference::plant::ENV),
     };
-    let json: serde_json::Value = match serde_json::from_slice(&out.stdout) {
-        Ok(v) => v,
-        Err(e) => {
-            return (
-                false,
-                format!(
-                    "no JSON from the plant build ({e}); stderr: {}",
-                    String::from_utf8_lossy(&out.stderr).trim()
-                ),
-            );
-        }
-    };
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", refopt.display()))?;
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).map_err(|e| {
+        format!(
+            "no JSON from the plant build ({e}); stderr: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )
+    })?;
     if json["plant_build"] != serde_json::Value::Bool(true) {
-        return (false, "the binary is not a plant build".into());
+        return Err("the binary is not a plant build".into());
     }
     let row = &json["obligations"][0];
-    let status = row["status"].as_str().unwrap_or("?");
-    let detail = row["detail"].as_str().unwrap_or("").to_owned();
-    verdict(
-        plant,
-        status,
-        !out.status.success(),
-        &out.status.to_string(),
-        detail,
-    )
+    Ok(Report {
+        status: row["status"].as_str().unwrap_or("?").to_owned(),
+        exit_failed: !out.status.success(),
+        exit: out.status.to_string(),
+        detail: row["detail"].as_str().unwrap_or("").to_owned(),
+    })
+}
+
+/// The control run: the plant build with no plant on must prove the obligation, so
+/// that a plant's failure is the plant's doing and not the build's.
+fn run_control(bin: &Path, o: &Obligation) -> Result<(), String> {
+    let r = run_prove(bin, o, None)?;
+    if r.status == "proved" && !r.exit_failed {
+        Ok(())
+    } else {
+        Err(format!(
+            "control: the plant build with no plant on gives `{}` ({}), not `proved`: {}",
+            r.status, r.exit, r.detail
+        ))
+    }
+}
+
+fn run_plant(bin: &Path, o: &Obligation, plant: &Planted) -> (bool, String) {
+    match run_prove(bin, o, Some(plant.name)) {
+        Ok(r) => verdict(plant, &r.status, r.exit_failed, &r.exit, r.detail),
+        Err(e) => (false, e),
+    }
 }
 
 /// Whether the plant build's report catches `plant`: status `failed`, a failing exit
@@ -183,10 +207,14 @@ pub fn run(
         let (mutant, (caught, detail)) = match (o.mutant, &bin) {
             (Mutant::Plant(_) | Mutant::Plants(_), Some(b)) => {
                 let ps = o.mutant.plants();
-                // Caught only when every plant is: each one's report, in order.
+                // Caught only when the control proves and every plant is caught: each
+                // one's report, in order.
+                let control = run_control(b, o);
                 let runs: Vec<(bool, String)> = ps.iter().map(|p| run_plant(b, o, p)).collect();
-                let caught = !runs.is_empty() && runs.iter().all(|(c, _)| *c);
-                let detail = if let [(_, d)] = &runs[..] {
+                let caught = control.is_ok() && !runs.is_empty() && runs.iter().all(|(c, _)| *c);
+                let detail = if let Err(e) = control {
+                    e
+                } else if let [(_, d)] = &runs[..] {
                     d.clone()
                 } else {
                     ps.iter()
@@ -243,7 +271,33 @@ pub fn run(
 
 #[cfg(test)]
 mod tests {
-    use super::{Planted, verdict};
+    use super::{Planted, run_control, verdict};
+
+    /// The control run fails the self-test unless the plant build, no plant on,
+    /// reports `proved` with a successful exit (a stand-in `refopt` prints the JSON).
+    #[cfg(unix)]
+    #[test]
+    fn the_control_must_prove() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("refopt-control-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("writable");
+        let o = super::super::obligations()[0];
+        let fake = |status: &str, exit: u8| {
+            let script = format!(
+                "#!/bin/sh\necho '{{\"plant_build\": true, \"obligations\": [{{\"status\": \"{status}\", \"detail\": \"d\"}}]}}'\nexit {exit}\n"
+            );
+            let path = dir.join("refopt");
+            std::fs::write(&path, script).expect("writable");
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        };
+        fake("proved", 0);
+        assert_eq!(run_control(&dir, o), Ok(()));
+        fake("failed", 1);
+        assert!(run_control(&dir, o).is_err());
+        fake("proved", 1);
+        assert!(run_control(&dir, o).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     const P: Planted = Planted::sat("p", "second halves");
 

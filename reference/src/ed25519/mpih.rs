@@ -63,9 +63,10 @@ pub trait Limb: Clone {
     fn mask(bit: &Self) -> Self;
     /// `self·v + w + cy` as (low, high): one limb of `addmul_1`. The value is at most
     /// (2^B−1)² + 2(2^B−1) = 2^2B − 1, so it always fits two limbs. The provided
-    /// body composes it from [`Limb::mul_wide`] and [`Limb::adc`] (the symbolic
-    /// limbs use it, and the SMT proof checks the identity on it); `u64` computes
-    /// the same number in `u128` arithmetic.
+    /// body composes it from [`Limb::mul_wide`] and [`Limb::adc`]; both instances in
+    /// the tree override it: `u64` computes the number in `u128` arithmetic, and the
+    /// proof's symbolic limbs encode that same `u128` computation as 128-bit
+    /// bit-vector terms (so the SMT proofs are about `u64`'s body, not this one).
     fn mac(&self, v: &Self, w: &Self, cy: &Self) -> (Self, Self) {
         let zero = Self::constant(0);
         let (lo, hi) = self.mul_wide(v);
