@@ -229,6 +229,21 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove ED-2",
     },
     Plant {
+        name: "ed25519-prove-old-carry-claims-8",
+        description: "a fault in the proof's own model, not in shipped code: ED-3 claims the old reduction's carry is <= 8 (it reaches 9, so the solver must answer sat: the old bound's query decides something)",
+        caught_by: "prove ED-3",
+    },
+    Plant {
+        name: "ed25519-prove-tightness-refutes-9",
+        description: "a fault in the proof's own model, not in shipped code: ED-3's tightness query asks the solver to refute carry <= 9 instead of <= 8 (it cannot, and the query must then fail)",
+        caught_by: "prove ED-3",
+    },
+    Plant {
+        name: "ed25519-prove-lemma-claims-one-less",
+        description: "a fault in the proof's own model, not in shipped code: ED-3 checks each in-code carry lemma at its bound minus one (the bound 19 is reached on some input, so the solver must answer sat)",
+        caught_by: "prove ED-3",
+    },
+    Plant {
         name: "ed25519-fold19-multiplies-by-21",
         description: "optimized::ed25519::field::ec_mulm_25519_fold19 folds 21·H_low instead of 19·H_low",
         caught_by: "prove ED-3",

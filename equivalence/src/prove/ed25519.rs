@@ -592,19 +592,38 @@ fn carry_bounds() -> CheckResult {
         )));
     }
     let below = smt::bvult(n[7].0, c64(1 << 62)); // n < 2^510 (p² < 2^510)
-    s.prove(&Query::new("old carry <= 9 for n < 2^510", smt::bvule(co.0, c64(9))).hyp(below))?;
+    // Proof-side plants (faults in this model, not in shipped code), one per piece the
+    // shipped-code plant does not reach: each must make its piece fail.
+    let old_bound = if plant::active("ed25519-prove-old-carry-claims-8") {
+        8
+    } else {
+        9
+    };
+    s.prove(
+        &Query::new(
+            format!("old carry <= {old_bound} for n < 2^510"),
+            smt::bvule(co.0, c64(old_bound)),
+        )
+        .hyp(below),
+    )?;
     s.prove(&Query::new("new carry <= 9 for n < 2^510", smt::bvule(cn.0, c64(9))).hyp(below))?;
+    let refuted = if plant::active("ed25519-prove-tightness-refutes-9") {
+        9
+    } else {
+        8
+    };
     let mut tight = Query::new(
-        "new carry = 9 is reached (<= 8 refuted)",
-        smt::bvule(cn.0, c64(8)),
+        format!("new carry = 9 is reached (<= {refuted} refuted)"),
+        smt::bvule(cn.0, c64(refuted)),
     )
     .hyp(below);
     tight.expect_sat = true;
     s.prove(&tight)?;
+    let lemma_slack = u64::from(plant::active("ed25519-prove-lemma-claims-one-less"));
     for (x, bound, what) in lemmas {
         s.prove(&Query::new(
             format!("in-code lemma: {what}"),
-            smt::bvule(x, c64(bound)),
+            smt::bvule(x, c64(bound - lemma_slack)),
         ))?;
     }
     Ok(s.evidence("5 bit-vector queries over the 8 free limbs"))
@@ -692,10 +711,15 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "the carry limb of L + 19·H_low is <= 9 when n < 2^510 (every product of u, v <= p), and 9 is reached; the in-code lemma carry <= 19 (`Limb::lemma_le`, a `debug_assert!` on u64) holds on every input, both tiers",
         method: "SMT (QF_BV) on the shipped reductions; the tightness query must find a counterexample to carry <= 8",
         domain: "every 8-limb input (the first bound: n < 2^510)",
-        mutant: Mutant::Plant(Planted::sat(
-            "ed25519-fold19-multiplies-by-21",
-            "new carry <= 9",
-        )),
+        mutant: Mutant::Plants(&[
+            Planted::sat("ed25519-fold19-multiplies-by-21", "new carry <= 9"),
+            Planted::sat("ed25519-prove-old-carry-claims-8", "old carry <= 8"),
+            Planted::new(
+                "ed25519-prove-tightness-refutes-9",
+                "new carry = 9 is reached (<= 9 refuted): the solver answered `unsat`, expected `sat`",
+            ),
+            Planted::sat("ed25519-prove-lemma-claims-one-less", "in-code lemma"),
+        ]),
         cheap: false,
         needs_smt: true,
         check: carry_bounds,
