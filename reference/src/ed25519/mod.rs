@@ -125,7 +125,8 @@ pub trait Kernels {
         let product = n; // for the contract check (a dead copy in release builds)
         let (w, cy) = Self::ec_mulm_25519_reduce(&mut n);
         debug_assert!(reduce_ensures(&product, &w), "ec_mulm_25519_reduce ensures");
-        debug_assert!(carry_lemma_holds(u, v, cy), "carry lemma: {cy} > 9");
+        // The message names the lemma, not the carry: it derives from secret operands.
+        debug_assert!(carry_lemma_holds(u, v, cy), "carry lemma: the carry > 9");
         debug_assert!(mulm_ensures(u, v, &w), "Kernels::mulm ensures");
         w
     }
