@@ -165,7 +165,9 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
   execs=$(grep -o '^#[0-9]\+' "$work/log" | tail -1 || true)
   say "$plant: found by $t in ${ms} ms (${execs:-on loading the seeds, before any} executions; from the committed seeds)"
   # The crash becomes a regression line; with the plant it fails, without it passes.
-  REFOPT_PLANT="$plant" "$bin/refopt" fuzz keep "$t" "$crash" --regressions "$work/regr" >"$work/keep" 2>&1
+  if ! REFOPT_PLANT="$plant" "$bin/refopt" fuzz keep "$t" "$crash" --regressions "$work/regr" >"$work/keep" 2>&1; then
+    cat "$work/keep" >&2; exit 1
+  fi
   grep -q 'on this build: fails' "$work/keep" || { cat "$work/keep" >&2; exit 1; }
   "$bin/refopt" fuzz run "$t" "$crash" >/dev/null \
     || { echo "fuzz: the crash of $plant fails without the plant" >&2; exit 1; }

@@ -85,17 +85,22 @@ pub fn read_file(path: &Path) -> io::Result<(String, Cases)> {
 }
 
 /// Every `*.txt` file of `dir`, sorted by name, read with [`read_file`]. Besides them
-/// `dir` may hold a `README.md` and subdirectories (the parser targets' files), nothing
-/// else: a crash saved under another name would otherwise be skipped unseen.
+/// `dir` may hold a `README.md`, hidden files (an editor's) and the parser targets'
+/// subdirectory (`parsers/`, read on its own), nothing else: a crash saved under
+/// another name, or in a misspelt directory, would otherwise be skipped unseen.
 ///
 /// # Errors
-/// When `dir` cannot be listed, when it holds another file (`InvalidData`), or as
-/// [`read_file`] with the file's path added.
+/// When `dir` cannot be listed, when it holds another file or directory
+/// (`InvalidData`), or as [`read_file`] with the file's path added.
 pub fn read_dir(dir: &Path) -> io::Result<Vec<File>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .map(|e| e.map(|e| e.path()))
         .collect::<io::Result<_>>()?;
-    files.retain(|p| !p.is_dir() && p.file_name().and_then(|n| n.to_str()) != Some("README.md"));
+    files.retain(|p| {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let known_dir = p.is_dir() && name == crate::fuzz::parsers::REGRESSIONS_SUBDIR;
+        !(known_dir || name == "README.md" || name.starts_with('.'))
+    });
     if let Some(other) = files
         .iter()
         .find(|p| p.extension().and_then(|e| e.to_str()) != Some("txt"))
@@ -103,8 +108,9 @@ pub fn read_dir(dir: &Path) -> io::Result<Vec<File>> {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!(
-                "{}: not a regression file (`<pair>.txt`); rename it or move it out",
-                other.display()
+                "{}: not a regression file (`<pair>.txt`) nor the `{}` directory; rename it or move it out",
+                other.display(),
+                crate::fuzz::parsers::REGRESSIONS_SUBDIR
             ),
         ));
     }
@@ -233,8 +239,9 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// A file that is not `<pair>.txt` (a crash saved as `.hex`) is refused, not
-    /// skipped; a README and a subdirectory are fine.
+    /// A file that is not `<pair>.txt` (a crash saved as `.hex`) or a directory other
+    /// than `parsers/` is refused, not skipped; a README, a hidden file and `parsers/`
+    /// are fine.
     #[test]
     fn a_file_that_is_not_txt_is_refused() {
         let dir = std::env::temp_dir().join(format!("refopt-regr-ext-{}", std::process::id()));
@@ -242,12 +249,17 @@ mod tests {
         keep(&dir, "a/b", &[1]).expect("writable");
         std::fs::write(dir.join("README.md"), "notes\n").expect("writable");
         std::fs::create_dir_all(dir.join("parsers")).expect("writable");
+        std::fs::write(dir.join(".x.txt.swp"), "").expect("writable");
         assert_eq!(
             read_dir(&dir)
-                .expect("only .txt, a README, a directory")
+                .expect("only .txt, a README, a hidden file, parsers/")
                 .len(),
             1
         );
+        std::fs::create_dir_all(dir.join("parser")).expect("writable");
+        let e = read_dir(&dir).expect_err("a misspelt directory");
+        assert!(e.to_string().contains("parser:"), "{e}");
+        std::fs::remove_dir(dir.join("parser")).expect("removable");
         std::fs::write(dir.join("crash-1.hex"), "01\n").expect("writable");
         let e = read_dir(&dir).expect_err("a .hex file");
         assert_eq!(e.kind(), io::ErrorKind::InvalidData);

@@ -279,24 +279,30 @@ mod tests {
     #[test]
     fn the_control_must_prove() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = std::env::temp_dir().join(format!("refopt-control-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("writable");
+        let base = std::env::temp_dir().join(format!("refopt-control-{}", std::process::id()));
         let o = super::super::obligations()[0];
-        let fake = |status: &str, exit: u8| {
+        // One stand-in per case, each written once before it runs (rewriting one
+        // that another thread has just forked with could fail with "text file busy").
+        let fake = |case: &str, status: &str, exit: u8| {
+            let dir = base.join(case);
+            std::fs::create_dir_all(&dir).expect("writable");
             let script = format!(
                 "#!/bin/sh\necho '{{\"plant_build\": true, \"obligations\": [{{\"status\": \"{status}\", \"detail\": \"d\"}}]}}'\nexit {exit}\n"
             );
             let path = dir.join("refopt");
             std::fs::write(&path, script).expect("writable");
             std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+            dir
         };
-        fake("proved", 0);
-        assert_eq!(run_control(&dir, o), Ok(()));
-        fake("failed", 1);
-        assert!(run_control(&dir, o).is_err());
-        fake("proved", 1);
-        assert!(run_control(&dir, o).is_err());
-        let _ = std::fs::remove_dir_all(&dir);
+        let (proved, failed, bad_exit) = (
+            fake("proved", "proved", 0),
+            fake("failed", "failed", 1),
+            fake("bad-exit", "proved", 1),
+        );
+        assert_eq!(run_control(&proved, o), Ok(()));
+        assert!(run_control(&failed, o).is_err());
+        assert!(run_control(&bad_exit, o).is_err());
+        let _ = std::fs::remove_dir_all(&base);
     }
 
     const P: Planted = Planted::sat("p", "second halves");

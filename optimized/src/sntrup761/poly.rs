@@ -29,9 +29,10 @@ const _: () = assert!(RQ_ACC_BOUND <= reference::sntrup761::arith::FQ_FREEZE_DOM
 const _: () = assert!(R3_ACC_BOUND <= i16::MAX as i64);
 
 /// The bug zoo's accumulator plants (`reference::plant`) as hooks on the arithmetic:
-/// the identity on every type, except that on the machine integers ([`Int`]) a
-/// switched-on plant narrows the accumulator. Symbolic arithmetic (`refopt prove`)
-/// implements it with the defaults.
+/// the identity on every type in a normal build. With a plant switched on, the machine
+/// integers ([`Int`]) narrow the accumulator, and the symbolic arithmetic of
+/// `refopt prove` checks its interval against the same planted width
+/// ([`planted_acc_bits`]).
 pub trait Accumulator: Arith {
     /// The Rq column sum as the deferred kernel hands it to `Fq_freeze`.
     fn rq_sum(sum: Self::Wide) -> Self::Wide {
@@ -58,6 +59,14 @@ pub fn planted_acc_bits(rq: bool) -> Option<u32> {
     }
 }
 
+/// `sum` kept in a `bits`-bit signed accumulator (planted widths only). No mutants:
+/// plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn sign_extend(sum: i32, bits: u32) -> i32 {
+    (sum << (32 - bits)) >> (32 - bits)
+}
+
 impl Accumulator for Int {
     /// Planted accumulator widths (normal builds: the identity). A 22-bit accumulator
     /// is what a bound sized for canonical |g| <= 1 (761·2295 = 1,746,495 < 2^21) gives:
@@ -67,8 +76,7 @@ impl Accumulator for Int {
     #[inline(always)]
     fn rq_sum(sum: i32) -> i32 {
         if let Some(bits) = planted_acc_bits(true) {
-            // Planted: sign-extend from 22 bits.
-            return (sum << (32 - bits)) >> (32 - bits);
+            return sign_extend(sum, bits);
         }
         if plant::active("sntrup761-acc-22bit-negative") {
             // Planted: the sum is kept biased by 2^21 in 22 unsigned bits: a sum below
@@ -88,7 +96,7 @@ impl Accumulator for Int {
     #[inline(always)]
     fn r3_sum(sum: i32) -> i32 {
         if let Some(bits) = planted_acc_bits(false) {
-            return (sum << (32 - bits)) >> (32 - bits);
+            return sign_extend(sum, bits);
         }
         sum
     }

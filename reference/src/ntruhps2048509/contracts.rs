@@ -23,6 +23,21 @@ pub fn r2_invertible(a: &Poly) -> bool {
     a.0.iter().any(|&c| (c ^ a.0[0]) & 1 == 1)
 }
 
+/// r's coefficients are in {0, 1, 2} and r·a ≡ 1 mod (3, Φ_n): a stored f⁻¹ mod 3
+/// (`fp` of the secret key) inverts f.
+pub fn s3_is_inverse(a: &Poly, r: &Poly) -> bool {
+    if r.0.iter().any(|&c| c > 2) {
+        return false;
+    }
+    // Coefficients below 3 and at most 509 terms: every column sum is exact in u16.
+    let mut prod = poly::poly_rq_mul_columns(a, r);
+    poly::poly_mod_3_phi_n(&mut prod);
+    prod.0
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| c == u16::from(i == 0))
+}
+
 /// r's coefficients are bits and r·a ≡ 1 mod (2, Φ_n).
 pub fn r2_is_inverse(a: &Poly, r: &Poly) -> bool {
     if r.0.iter().any(|&c| c > 1) {
