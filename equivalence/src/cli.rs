@@ -103,8 +103,9 @@ enum Command {
         /// The binary (default: this one; build it with --release).
         #[arg(long)]
         binary: Option<PathBuf>,
-        /// Scan the code of functions whose demangled name contains this (repeatable),
-        /// inlined or not.
+        /// Scan the code of functions whose demangled name contains this (repeatable);
+        /// each must match a function of the binary (exit 2 otherwise: a typo, or a
+        /// function inlined away, which `#[inline(never)]` keeps).
         #[arg(long, required = true)]
         function: Vec<String>,
     },
@@ -196,8 +197,9 @@ struct CheckArgs {
     /// precondition, or none run in the time budget).
     #[arg(long)]
     allow_no_evidence: bool,
-    /// Directory where failing inputs are kept (default: the workspace's
-    /// equivalence/regressions, else ./regressions; or $REFOPT_REGRESSIONS).
+    /// Directory where failing inputs are kept (default: $REFOPT_REGRESSIONS; else, for
+    /// the lab's pairs, the workspace's equivalence/regressions or ./regressions, and
+    /// for a crate's own pairs the directory its Extension names or ./regressions).
     #[arg(long, conflicts_with = "no_keep")]
     regressions: Option<PathBuf>,
     /// Do not keep failing inputs.
@@ -248,7 +250,8 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 /// ```no_run
 /// use equivalence::cli::Extension;
 ///
-/// static EXTENSION: Extension = Extension::new(&[/* &MY_PAIR */], &[/* &MY_OBLIGATION */]);
+/// static EXTENSION: Extension = Extension::new(&[/* &MY_PAIR */], &[/* &MY_OBLIGATION */])
+///     .regressions(concat!(env!("CARGO_MANIFEST_DIR"), "/regressions"));
 ///
 /// fn main() -> std::process::ExitCode {
 ///     equivalence::cli::main_with(&EXTENSION)
@@ -260,6 +263,11 @@ pub struct Extension {
     pub pairs: &'static [&'static dyn Pair],
     /// Proof obligations beside the built-in ones (`prove`).
     pub obligations: &'static [&'static crate::prove::Obligation],
+    /// Where `check` keeps the crate's pairs' failing inputs when neither
+    /// `--regressions` nor `$REFOPT_REGRESSIONS` names a directory: the crate's own
+    /// `regressions/`, which its `lab_tests!` replay. `None`: `./regressions`. Never
+    /// the lab's `equivalence/regressions`, whose test knows only the lab's pairs.
+    pub regressions: Option<&'static str>,
 }
 
 impl Extension {
@@ -268,7 +276,32 @@ impl Extension {
         pairs: &'static [&'static dyn Pair],
         obligations: &'static [&'static crate::prove::Obligation],
     ) -> Self {
-        Self { pairs, obligations }
+        Self {
+            pairs,
+            obligations,
+            regressions: None,
+        }
+    }
+
+    /// The same extension keeping its pairs' failing inputs in `dir` (typically
+    /// `concat!(env!("CARGO_MANIFEST_DIR"), "/regressions")`).
+    pub const fn regressions(self, dir: &'static str) -> Self {
+        Self {
+            regressions: Some(dir),
+            ..self
+        }
+    }
+
+    /// The directory `check` keeps `pair`'s failing inputs in, absent `--regressions`;
+    /// `env_set`: whether `$REFOPT_REGRESSIONS` names one (it then applies to every
+    /// pair).
+    fn keep_dir(&self, pair: &str, env_set: bool) -> PathBuf {
+        let ours = self.pairs.iter().any(|p| p.name() == pair);
+        match (ours && !env_set, self.regressions) {
+            (false, _) => regressions::default_dir(),
+            (true, Some(dir)) => PathBuf::from(dir),
+            (true, None) => PathBuf::from("regressions"),
+        }
     }
 }
 
@@ -297,7 +330,7 @@ pub fn main_with(ext: &Extension) -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command.unwrap_or(Command::Check(CheckArgs::default())) {
-        Command::Check(args) => check(&pairs, &args, &mut out),
+        Command::Check(args) => check(&pairs, &args, ext, &mut out),
         Command::Replay { pair, input, file } => {
             replay(&pairs, &pair, input.as_deref(), file.as_deref(), &mut out)
         }
@@ -387,6 +420,7 @@ fn verdict_name(v: Verdict) -> &'static str {
 fn check(
     pairs: &[&'static dyn Pair],
     args: &CheckArgs,
+    ext: &Extension,
     out: &mut dyn Write,
 ) -> io::Result<ExitCode> {
     let chosen = selected(pairs, &args.pairs);
@@ -436,17 +470,17 @@ fn check(
         });
     }
 
-    // Keep every first mismatch as a regression case.
-    let keep_dir = (!args.no_keep).then(|| {
-        args.regressions
-            .clone()
-            .unwrap_or_else(regressions::default_dir)
-    });
+    // Keep every first mismatch as a regression case: a crate's own pairs in its
+    // directory, the lab's in the lab's ([`Extension::keep_dir`]).
     let mut kept: Vec<Option<Result<PathBuf, String>>> = Vec::new();
     for r in &rows {
-        kept.push(match (&r.tally.first_mismatch, &keep_dir) {
-            (Some((_, input, _)), Some(dir)) => {
-                Some(regressions::keep(dir, r.pair.name(), input).map_err(|e| e.to_string()))
+        kept.push(match &r.tally.first_mismatch {
+            Some((_, input, _)) if !args.no_keep => {
+                let dir = args.regressions.clone().unwrap_or_else(|| {
+                    let env_set = std::env::var_os(regressions::DIR_ENV).is_some();
+                    ext.keep_dir(r.pair.name(), env_set)
+                });
+                Some(regressions::keep(&dir, r.pair.name(), input).map_err(|e| e.to_string()))
             }
             _ => None,
         });
@@ -1195,6 +1229,21 @@ fn scan_divisions(
         ));
         return Ok(ExitCode::from(2));
     }
+    // Every name must have matched: one that matched nothing (a typo, or a function
+    // inlined into its callers) would otherwise pass unscanned beside the others.
+    let unmatched: Vec<&str> = names
+        .iter()
+        .zip(&s.name_matches)
+        .filter(|(_, n)| **n == 0)
+        .map(|(name, _)| *name)
+        .collect();
+    if !unmatched.is_empty() {
+        note(&format!(
+            "refopt: no function matching {unmatched:?} in {} (misspelt, or inlined into its callers: mark it #[inline(never)] to scan it)",
+            binary.display()
+        ));
+        return Ok(ExitCode::from(2));
+    }
     let reported = crate::divscan::report(out, &binary, &s, &[])?;
     Ok(if reported == 0 {
         ExitCode::SUCCESS
@@ -1206,6 +1255,39 @@ fn scan_divisions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A crate's pairs keep their failing inputs in the crate's directory, the lab's
+    /// in the lab's.
+    #[test]
+    fn extension_pairs_keep_in_their_own_directory() {
+        static MINE: crate::pair::FnPair<u8, [u8; 1]> = crate::pair::FnPair::new(
+            "mycrate/same",
+            crate::pair::Sides::new("x", "x again"),
+            |g| g.u8(),
+            |&x| [x],
+            |&x| [x],
+        );
+        static PAIRS: [&dyn Pair; 1] = [&MINE];
+        let ext = Extension::new(&PAIRS, &[]).regressions("/crate/regressions");
+        assert_eq!(
+            ext.keep_dir("mycrate/same", false),
+            PathBuf::from("/crate/regressions")
+        );
+        assert_eq!(
+            Extension::new(&PAIRS, &[]).keep_dir("mycrate/same", false),
+            PathBuf::from("regressions")
+        );
+        // The lab's pairs, and every pair when $REFOPT_REGRESSIONS is set: the
+        // lab's rule.
+        assert_eq!(
+            ext.keep_dir("ml-kem-768", false),
+            regressions::default_dir()
+        );
+        assert_eq!(
+            ext.keep_dir("mycrate/same", true),
+            regressions::default_dir()
+        );
+    }
 
     #[test]
     fn durations_parse_with_units() {

@@ -55,6 +55,10 @@ pub struct Scan {
     pub instructions: usize,
     /// The in-scope divisions.
     pub found: Found,
+    /// For each of the scope's names, in order: how many function headers or inline
+    /// frames it matched (0: the name matched nothing, a typo or a function inlined
+    /// away under another name).
+    pub name_matches: Vec<usize>,
 }
 
 /// A division instruction (AT&T mnemonics: `div`, `idiv`, with a size suffix).
@@ -139,7 +143,17 @@ fn scan_with(program: &OsStr, binary: &Path, scope: &Scope<'_>) -> Result<Scan, 
 /// Collects the divisions of an `objdump -d -l --inlines` listing in the code `scope`
 /// names.
 fn parse(listing: impl BufRead, scope: &Scope<'_>) -> io::Result<Scan> {
-    let mut s = Scan::default();
+    let mut s = Scan {
+        name_matches: vec![0; scope.names.len()],
+        ..Scan::default()
+    };
+    let count_names = |s: &mut Scan, name: &str| {
+        for (i, p) in scope.names.iter().enumerate() {
+            if name.contains(p) {
+                s.name_matches[i] += 1;
+            }
+        }
+    };
     let mut function = String::new();
     let mut function_in_scope = false;
     let mut counted = false;
@@ -160,6 +174,7 @@ fn parse(listing: impl BufRead, scope: &Scope<'_>) -> io::Result<Scan> {
         {
             function = name.to_owned();
             function_in_scope = scope.names.iter().any(|p| name.contains(p));
+            count_names(&mut s, name);
             s.functions += 1;
             counted = false;
             (inner, outer, outer_open) = (None, None, false);
@@ -167,7 +182,10 @@ fn parse(listing: impl BufRead, scope: &Scope<'_>) -> io::Result<Scan> {
         }
         if let Some((loc, f)) = location(&line) {
             let ours = scope.paths.iter().any(|p| loc.contains(p))
-                || scope.names.iter().any(|p| f.contains(p));
+                || scope.names.iter().any(|p| !f.is_empty() && f.contains(p));
+            if !f.is_empty() {
+                count_names(&mut s, f);
+            }
             if line.starts_with("inlined by ") {
                 if !outer_open {
                     outer = None;
@@ -308,6 +326,7 @@ mod tests {
                 in_scope_functions: 1,
                 instructions: 10,
                 found,
+                name_matches: vec![1],
             };
             let mut out = Vec::new();
             report(&mut out, Path::new("bin"), &s, &allowed).unwrap()

@@ -335,7 +335,8 @@ fn sections(rows: &[Row]) -> Vec<Optimization> {
 /// the whole stated domain. `proved` when every input agreed.
 ///
 /// # Errors
-/// The first input where the sides differ or the contract fails.
+/// The first input where the sides differ or the contract fails; `not run` when
+/// `domain` is empty (nothing was checked, so nothing is proved).
 pub fn exhaustive<I: core::fmt::Debug, O: AsRef<[u8]>>(
     pair: &crate::pair::FnPair<I, O>,
     domain: impl IntoIterator<Item = I>,
@@ -355,6 +356,11 @@ pub fn exhaustive<I: core::fmt::Debug, O: AsRef<[u8]>>(
             )));
         }
         n += 1;
+    }
+    if n == 0 {
+        return Err(Failure::NotRun(
+            "the domain is empty: no input was checked".into(),
+        ));
     }
     Ok(Evidence::proved(format!("all {n} inputs agree")))
 }
@@ -405,16 +411,25 @@ impl Row {
     }
 }
 
-/// Runs one obligation's check, timing it; a panic inside the check is a failure.
-pub fn run_one(o: &'static Obligation) -> Row {
-    let start = Instant::now();
-    let result = match std::panic::catch_unwind(o.check) {
+/// Runs a check (an obligation's, or one on an in-process mutant); a panic inside it
+/// is a failure, not the end of the program.
+///
+/// # Errors
+/// The check's own failure, or [`Failure::Failed`] naming the panic.
+pub fn run_check(check: fn() -> CheckResult) -> CheckResult {
+    match std::panic::catch_unwind(check) {
         Ok(r) => r,
         Err(p) => Err(Failure::Failed(format!(
             "the check panicked: {}",
             crate::registry::panic_message(p.as_ref())
         ))),
-    };
+    }
+}
+
+/// Runs one obligation's check, timing it; a panic inside the check is a failure.
+pub fn run_one(o: &'static Obligation) -> Row {
+    let start = Instant::now();
+    let result = run_check(o.check);
     Row {
         obligation: o,
         result,
@@ -612,4 +627,29 @@ pub fn markdown(rows: &[Row]) -> String {
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Failure, exhaustive};
+    use crate::pair::{FnPair, Sides};
+
+    const SAME: FnPair<u8, [u8; 1]> = FnPair::new(
+        "test/same",
+        Sides::new("x", "x again"),
+        |g| g.u8(),
+        |&x| [x],
+        |&x| [x],
+    );
+
+    /// An exhaustive check over an empty domain proves nothing: `not run`, not
+    /// "all 0 inputs agree".
+    #[test]
+    fn an_empty_domain_is_not_proved() {
+        assert!(exhaustive(&SAME, 0..=255u8).is_ok());
+        assert!(matches!(
+            exhaustive(&SAME, core::iter::empty()),
+            Err(Failure::NotRun(_))
+        ));
+    }
 }

@@ -240,7 +240,7 @@ pub fn run(
             ),
             (Mutant::InProcess { what, check }, _) => (
                 format!("in-process: {what}"),
-                match check() {
+                match super::run_check(check) {
                     Ok(e) => (
                         false,
                         format!("the check passed on the mutant: {}", e.detail),

@@ -53,4 +53,5 @@ pub static KS_1: Obligation = Obligation::exhaustive(
 );
 
 /// `kyberslash list`, `check`, `prove`, ...: the lab with this crate's pair.
-pub static EXTENSION: Extension = Extension::new(&[&COMPRESS], &[&KS_1]);
+pub static EXTENSION: Extension = Extension::new(&[&COMPRESS], &[&KS_1])
+    .regressions(concat!(env!("CARGO_MANIFEST_DIR"), "/regressions"));
