@@ -72,7 +72,7 @@ while read -r scheme plant where; do
 done <<'PLANTS'
 ml-kem mlkem-decaps-variable-time-compare reference::mlkem::decapsulate
 sntrup761 sntrup761-decaps-variable-time-compare reference::sntrup761::kem::decapsulate
-ntruhps2048509 ntruhps2048509-decaps-branches-on-fail reference::ntruhps2048509::decaps
+ntruhps2048509 ntruhps2048509-decaps-branches-on-fail equivalence::ntruhps2048509::Variant::decaps
 ed25519 ed25519-scalar-mul-indexes-the-table reference::ed25519::point::scalar_mul_with_table
 ml-kem mlkem-keygen-branches-on-the-draw equivalence::mlkem::Variant::keygen
 ntruhps2048509 ntruhps2048509-encaps-branches-on-the-draw equivalence::ntruhps2048509::Variant::encaps
