@@ -472,14 +472,15 @@ fn check(
 
     // Keep every first mismatch as a regression case: a crate's own pairs in its
     // directory, the lab's in the lab's ([`Extension::keep_dir`]).
+    let env_set = std::env::var_os(regressions::DIR_ENV).is_some();
     let mut kept: Vec<Option<Result<PathBuf, String>>> = Vec::new();
     for r in &rows {
         kept.push(match &r.tally.first_mismatch {
             Some((_, input, _)) if !args.no_keep => {
-                let dir = args.regressions.clone().unwrap_or_else(|| {
-                    let env_set = std::env::var_os(regressions::DIR_ENV).is_some();
-                    ext.keep_dir(r.pair.name(), env_set)
-                });
+                let dir = args
+                    .regressions
+                    .clone()
+                    .unwrap_or_else(|| ext.keep_dir(r.pair.name(), env_set));
                 Some(regressions::keep(&dir, r.pair.name(), input).map_err(|e| e.to_string()))
             }
             _ => None,

@@ -180,15 +180,11 @@ fn avx2_intrinsics_and_portable_rq_mul_equal_schoolbook_mod_2_pow_13() {
 /// is set (CI sets it), in which case a missing feature fails the test instead of
 /// letting the obligation pass without running.
 fn simd<T>(detected: Option<T>, feature: &str) -> Option<T> {
-    if detected.is_none() && std::env::var_os("REFOPT_REQUIRE_SIMD").is_some() {
-        panic!(
-            "REFOPT_REQUIRE_SIMD is set but this CPU lacks {feature}: its path would not be checked"
-        );
-    }
-    if detected.is_none() {
-        equivalence::vectors::note(&format!(
-            "note: this CPU lacks {feature}: its path is not checked here (REFOPT_REQUIRE_SIMD=1 makes this a failure)"
-        ));
-    }
+    let require = std::env::var_os("REFOPT_REQUIRE_SIMD").is_some();
+    let paths = [(feature, detected.is_some())];
+    assert!(
+        equivalence::simd::report(&paths, require, "ntruhps2048509_obligations"),
+        "REFOPT_REQUIRE_SIMD is set but this CPU lacks {feature}: its path would not be checked"
+    );
     detected
 }

@@ -210,7 +210,12 @@ pub fn run(
                 // Caught only when the control proves and every plant is caught: each
                 // one's report, in order.
                 let control = run_control(b, o);
-                let runs: Vec<(bool, String)> = ps.iter().map(|p| run_plant(b, o, p)).collect();
+                // A failed control decides: the plants are not run.
+                let runs: Vec<(bool, String)> = if control.is_ok() {
+                    ps.iter().map(|p| run_plant(b, o, p)).collect()
+                } else {
+                    Vec::new()
+                };
                 let caught = control.is_ok() && !runs.is_empty() && runs.iter().all(|(c, _)| *c);
                 let detail = if let Err(e) = control {
                     e
