@@ -7,7 +7,7 @@
 #   - the division scan reports the division form and passes the multiply form;
 #   - its gungraun bench prints the instructions of each form;
 #   - its fuzz target (examples/kyberslash/fuzz, its own cargo-fuzz package) builds
-#     and runs.
+#     and runs, and the same harness over its planted bug (target short_m) crashes.
 # Its tests (the lab_tests! macro) run in `cargo test --workspace`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +54,22 @@ if ! (cd examples/kyberslash && CARGO_TARGET_DIR="$target_dir/kyberslash-fuzz" \
   exit 1
 fi
 grep -E '^(stat::number_of_executed_units|Done)' "$log"
-rm -f "$log"
+
+say "its planted wrong optimization is found by the same harness (target short_m must crash)"
+artifacts=$(mktemp -d)
+if (cd examples/kyberslash && CARGO_TARGET_DIR="$target_dir/kyberslash-fuzz" \
+    cargo fuzz run -O --sanitizer none --no-trace-compares short_m -- \
+    -max_total_time=60 -artifact_prefix="$artifacts/") >"$log" 2>&1; then
+  tail -20 "$log" >&2
+  echo "60 s of fuzzing did not find the planted 28-bit constant (short_m)" >&2
+  exit 1
+fi
+if ! grep -q "kyberslash/compress" "$log" || ! ls "$artifacts"/crash-* >/dev/null 2>&1; then
+  tail -40 "$log" >&2
+  echo "short_m stopped without a mismatch report naming kyberslash/compress and a crash file" >&2
+  exit 1
+fi
+grep -m1 -E "Test unit written to" "$log"
+rm -rf "$artifacts" "$log"
 
 say "done"

@@ -292,6 +292,32 @@ impl Extension {
         }
     }
 
+    /// The extension's pair names and obligation IDs that are already taken, by a
+    /// built-in one or by another of the extension's (IDs compared ignoring case, as
+    /// `prove --only` finds them), one message each; empty when every name is unique.
+    pub fn clashes(&self) -> Vec<String> {
+        let mut found = Vec::new();
+        let mut names: Vec<&str> = registry::pairs().iter().map(|p| p.name()).collect();
+        for p in self.pairs {
+            if names.contains(&p.name()) {
+                found.push(format!("two pairs are named `{}`", p.name()));
+            }
+            names.push(p.name());
+        }
+        let mut ids: Vec<String> = crate::prove::obligations()
+            .iter()
+            .map(|o| o.id.to_ascii_lowercase())
+            .collect();
+        for o in self.obligations {
+            let id = o.id.to_ascii_lowercase();
+            if ids.contains(&id) {
+                found.push(format!("two obligations have the ID `{}`", o.id));
+            }
+            ids.push(id);
+        }
+        found
+    }
+
     /// The directory `check` keeps `pair`'s failing inputs in, absent `--regressions`;
     /// `env_set`: whether `$REFOPT_REGRESSIONS` names one (it then applies to every
     /// pair).
@@ -327,6 +353,15 @@ pub fn main_with(ext: &Extension) -> ExitCode {
     let mut pairs = registry::pairs();
     pairs.extend_from_slice(extra);
     registry::sort(&mut pairs);
+    // `replay`, `check PAIR`, `prove --only ID` and the regression files go by name:
+    // two pairs (or obligations) under one name would make them pick either.
+    let clashes = ext.clashes();
+    if !clashes.is_empty() {
+        for c in &clashes {
+            note(&format!("refopt: {c}"));
+        }
+        return ExitCode::from(2);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command.unwrap_or(Command::Check(CheckArgs::default())) {
@@ -1287,6 +1322,43 @@ mod tests {
         assert_eq!(
             ext.keep_dir("mycrate/same", true),
             regressions::default_dir()
+        );
+    }
+
+    /// A crate's pair or obligation reusing a taken name is reported, once per clash.
+    #[test]
+    fn extension_names_must_be_unique() {
+        static MINE: crate::pair::FnPair<u8, [u8; 1]> = crate::pair::FnPair::new(
+            "mycrate/same",
+            crate::pair::Sides::new("x", "x again"),
+            |g| g.u8(),
+            |&x| [x],
+            |&x| [x],
+        );
+        static BUILTIN_NAME: crate::pair::FnPair<u8, [u8; 1]> = crate::pair::FnPair::new(
+            "ml-kem/encrypt-u",
+            crate::pair::Sides::new("x", "x again"),
+            |g| g.u8(),
+            |&x| [x],
+            |&x| [x],
+        );
+        static UNIQUE: [&dyn Pair; 1] = [&MINE];
+        static TWICE: [&dyn Pair; 2] = [&MINE, &MINE];
+        static TAKEN: [&dyn Pair; 1] = [&BUILTIN_NAME];
+        assert!(Extension::new(&UNIQUE, &[]).clashes().is_empty());
+        assert_eq!(
+            Extension::new(&TWICE, &[]).clashes(),
+            ["two pairs are named `mycrate/same`"]
+        );
+        assert_eq!(
+            Extension::new(&TAKEN, &[]).clashes(),
+            ["two pairs are named `ml-kem/encrypt-u`"]
+        );
+        let builtin = crate::prove::obligations()[0];
+        let again: &'static [&'static crate::prove::Obligation] = Box::leak(Box::new([builtin]));
+        assert_eq!(
+            Extension::new(&UNIQUE, again).clashes(),
+            [format!("two obligations have the ID `{}`", builtin.id)]
         );
     }
 

@@ -395,13 +395,17 @@ pub fn obligation(o: &'static crate::prove::Obligation) -> Result<(), Error> {
 /// ([`obligation`]); the default run of each mutant pair (a planted wrong optimization)
 /// fails.
 ///
+/// Every list given must name at least one item (an empty list is a compile error, not
+/// a test that passes having checked nothing); `obligations` and `mutants` may be left
+/// out, and then no test is generated for them.
+///
 /// ```text
 /// equivalence::lab_tests!(pairs: [kyberslash::COMPRESS], obligations: [kyberslash::KS_1],
 ///     mutants: [kyberslash::SHORT_M]);
 /// ```
 #[macro_export]
 macro_rules! lab_tests {
-    (pairs: [$($pair:expr),* $(,)?] $(, obligations: [$($ob:expr),* $(,)?])? $(, mutants: [$($mutant:expr),* $(,)?])? $(,)?) => {
+    (pairs: [$($pair:expr),+ $(,)?] $(, obligations: [$($ob:expr),+ $(,)?])? $(, mutants: [$($mutant:expr),+ $(,)?])? $(,)?) => {
         fn refopt_lab_pairs() -> ::std::vec::Vec<&'static dyn $crate::pair::Pair> {
             ::std::vec![$(&$pair as &'static dyn $crate::pair::Pair),*]
         }
@@ -430,13 +434,16 @@ macro_rules! lab_tests {
                 $crate::testing::regressions(p, &dir).unwrap_or_else(|e| panic!("{e}"));
             }
         }
+        $(
         #[test]
         fn refopt_obligations_proved_and_their_mutants_caught() {
-            $($($crate::testing::obligation(&$ob).unwrap_or_else(|e| panic!("{e}"));)*)?
+            $($crate::testing::obligation(&$ob).unwrap_or_else(|e| panic!("{e}"));)+
         }
+        )?
+        $(
         #[test]
         fn refopt_planted_bugs_caught() {
-            $($(
+            $(
                 // A mismatch, not "no evidence": a planted bug whose every case is
                 // skipped has not been caught.
                 assert!(
@@ -447,8 +454,9 @@ macro_rules! lab_tests {
                     "the default run did not catch the planted bug {} with a mismatch",
                     stringify!($mutant)
                 );
-            )*)?
+            )+
         }
+        )?
     };
 }
 
