@@ -1292,17 +1292,19 @@ fn scan_divisions(
 mod tests {
     use super::*;
 
+    /// An extension's pair: the identity, named as a crate would.
+    static MINE: crate::pair::FnPair<u8, [u8; 1]> = crate::pair::FnPair::new(
+        "mycrate/same",
+        crate::pair::Sides::new("x", "x again"),
+        |g| g.u8(),
+        |&x| [x],
+        |&x| [x],
+    );
+
     /// A crate's pairs keep their failing inputs in the crate's directory, the lab's
     /// in the lab's.
     #[test]
     fn extension_pairs_keep_in_their_own_directory() {
-        static MINE: crate::pair::FnPair<u8, [u8; 1]> = crate::pair::FnPair::new(
-            "mycrate/same",
-            crate::pair::Sides::new("x", "x again"),
-            |g| g.u8(),
-            |&x| [x],
-            |&x| [x],
-        );
         static PAIRS: [&dyn Pair; 1] = [&MINE];
         let ext = Extension::new(&PAIRS, &[]).regressions("/crate/regressions");
         assert_eq!(
@@ -1328,13 +1330,6 @@ mod tests {
     /// A crate's pair or obligation reusing a taken name is reported, once per clash.
     #[test]
     fn extension_names_must_be_unique() {
-        static MINE: crate::pair::FnPair<u8, [u8; 1]> = crate::pair::FnPair::new(
-            "mycrate/same",
-            crate::pair::Sides::new("x", "x again"),
-            |g| g.u8(),
-            |&x| [x],
-            |&x| [x],
-        );
         static BUILTIN_NAME: crate::pair::FnPair<u8, [u8; 1]> = crate::pair::FnPair::new(
             "ml-kem/encrypt-u",
             crate::pair::Sides::new("x", "x again"),
