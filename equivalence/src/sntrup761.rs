@@ -809,6 +809,20 @@ pub struct Transcript {
     pub ss_rej: Vec<u8>,
 }
 
+impl Drop for Transcript {
+    /// sk and the session keys, taken out of the key types that would wipe them.
+    fn drop(&mut self) {
+        for v in [
+            &mut self.sk,
+            &mut self.ss,
+            &mut self.ss_dec,
+            &mut self.ss_rej,
+        ] {
+            reference::ct::wipe_vec(v);
+        }
+    }
+}
+
 impl core::fmt::Debug for Transcript {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let secret = |v: &[u8]| format!("<{} secret bytes>", v.len());

@@ -266,8 +266,8 @@ proptest! {
         let theirs = crate_transcript(&mut ChaCha20Source::new(seed), &bad_ct);
         for v in Variant::ALL {
             let ours = transcript(v, &mut ChaCha20Source::new(seed), &bad_ct);
-            let ours = [ours.pk, ours.sk, ours.ct, ours.ss, ours.ss_dec, ours.ss_rej];
-            for (field, (a, b)) in ["pk", "sk", "ct", "ss", "ss_dec", "ss_rej"].iter().zip(ours.iter().zip(&theirs)) {
+            let ours = [&ours.pk, &ours.sk, &ours.ct, &ours.ss, &ours.ss_dec, &ours.ss_rej];
+            for (field, (a, b)) in ["pk", "sk", "ct", "ss", "ss_dec", "ss_rej"].iter().zip(ours.into_iter().zip(&theirs)) {
                 prop_assert!(a == b, "{:?}: {} differs from the sntrup761 crate", v, field);
             }
         }

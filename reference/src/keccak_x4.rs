@@ -175,6 +175,10 @@ mod avx2 {
             // SAFETY: as for the loads.
             unsafe { _mm256_storeu_si256(p.add(i), *lane) };
         }
+        // Copies of the states (secret when the PRF absorbed a seed), as the portable
+        // path wipes its copy.
+        zeroize::Zeroize::zeroize(&mut a);
+        zeroize::Zeroize::zeroize(&mut b);
     }
 }
 

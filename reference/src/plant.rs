@@ -288,6 +288,11 @@ pub const ALL: &[Plant] = &[
         description: "optimized::ntruhps2048509::r2_inv::r2_inv_chain_over wipes the last step's squaring before multiplying by it: the proof's symbolic wipe must model the zeroize",
         caught_by: "prove N3-CHAIN",
     },
+    Plant {
+        name: "ntruhps2048509-karatsuba-wipes-hi-early",
+        description: "optimized::ntruhps2048509::r2_inv::mul512_over wipes the high half's product before the Karatsuba middle term subtracts it: the proof's symbolic wipe (Bits::wipe64) must model the zeroize",
+        caught_by: "prove N3-MUL",
+    },
     // --- constant-time checks (ctgrind, the division scan) ---
     Plant {
         name: "mlkem-decaps-variable-time-compare",

@@ -59,7 +59,10 @@ impl<const RATE: usize> ShakeX4<RATE> {
                 let mut b = [0u8; 8];
                 b.copy_from_slice(chunk);
                 lane[j] = u64::from_le_bytes(b);
+                zeroize::Zeroize::zeroize(&mut b);
             }
+            // prefix ‖ suffix: a secret seed in the PRF calls.
+            zeroize::Zeroize::zeroize(&mut block[..]);
         }
         Self { state }
     }

@@ -80,6 +80,16 @@ impl Bits for SymBits {
     fn or128(a: &Word, b: &Word) -> Word {
         a.or(b)
     }
+    /// The zeroize: each word becomes the constant 0 of its width (a wipe before a
+    /// value's last use changes what the proofs see).
+    fn wipe16(x: &mut [Word]) {
+        for w in x {
+            *w = Word::constant(w.width(), 0);
+        }
+    }
+    fn wipe64(x: &mut [Word]) {
+        Self::wipe16(x);
+    }
 }
 
 /// The 512-bit value whose bit i is the variable `first + i` (bits >= `known` are 0).
@@ -501,10 +511,13 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`r2_mul_with` (two Karatsuba levels over 36 64×64 multiplies, then `fold509`) returns a·b mod x^509 − 1, bits 509..511 zero, with the portable multiply and with any multiply that is the carry-less product (the PCLMULQDQ path)",
         method: "symbolic evaluation over GF(2) as a bilinear form: each output bit is compared with Σ a_i·b_j over i + j ≡ t (mod 509)",
         domain: "every a, b in F2[x]/(x^509 − 1) (bits 509..511 zero, as `r2_from_poly` and every step return them)",
-        mutant: Mutant::Plant(Planted::new(
-            "ntruhps2048509-karatsuba-middle-term-keeps-hi",
-            "portable: bit",
-        )),
+        mutant: Mutant::Plants(&[
+            Planted::new(
+                "ntruhps2048509-karatsuba-middle-term-keeps-hi",
+                "portable: bit",
+            ),
+            Planted::new("ntruhps2048509-karatsuba-wipes-hi-early", "portable: bit"),
+        ]),
         cheap: true,
         needs_smt: false,
         check: mul_exact,

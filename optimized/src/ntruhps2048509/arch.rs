@@ -257,6 +257,8 @@ mod avx2 {
         for (k, v) in [c0, c1, c2, c3, c4, c5, c6, c7].into_iter().enumerate() {
             st(r, 16 * k, v);
         }
+        // The copy of b.
+        zeroize::Zeroize::zeroize(&mut bp[..]);
     }
 
     /// One Karatsuba level: `r[..2n] = a·b` for n-coefficient operands, the halves'
@@ -289,6 +291,10 @@ mod avx2 {
                     st(r, $h + j, add(lo1, m0));
                     st(r, $n + j, add(hi0, m1));
                 }
+                // The operand sums and the middle product.
+                zeroize::Zeroize::zeroize(&mut sa[..]);
+                zeroize::Zeroize::zeroize(&mut sb[..]);
+                zeroize::Zeroize::zeroize(&mut m[..]);
             }
         };
     }
@@ -434,7 +440,9 @@ mod avx2 {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{Native, R2, r2_inv_chain, r2_mul_with};
-    use core::arch::x86_64::{__m128i, _mm_clmulepi64_si128, _mm_set_epi64x, _mm_storeu_si128};
+    use core::arch::x86_64::{
+        __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_set_epi64x, _mm_unpackhi_epi64,
+    };
 
     /// # Safety
     /// The CPU must support PCLMULQDQ and SSE2.
@@ -448,10 +456,10 @@ mod x86 {
         } else {
             _mm_clmulepi64_si128::<0x00>(x, y)
         };
-        let mut out = [0u8; 16];
-        // SAFETY: `out` is 16 writable bytes; unaligned store.
-        unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), p) };
-        u128::from_le_bytes(out)
+        // The two halves straight from the register (no copy in memory to wipe).
+        let lo = _mm_cvtsi128_si64(p) as u64;
+        let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p)) as u64;
+        u128::from(lo) | (u128::from(hi) << 64)
     }
 
     /// # Safety

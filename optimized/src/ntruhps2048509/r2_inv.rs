@@ -79,6 +79,12 @@ pub trait Bits {
     fn and128(a: &Self::W128, b: &Self::W128) -> Self::W128;
     /// `a | b`.
     fn or128(a: &Self::W128, b: &Self::W128) -> Self::W128;
+    /// Overwrites secret coefficients with zeros (`zeroize`). No default: a symbolic
+    /// instance must model the overwrite, so that a wipe before a value's last use
+    /// fails the proofs as it would fail the machine.
+    fn wipe16(x: &mut [Self::W16]);
+    /// Overwrites secret words with zeros (`zeroize`); see [`Bits::wipe16`].
+    fn wipe64(x: &mut [Self::W64]);
 }
 
 /// The library's [`Bits`]: machine integers.
@@ -161,6 +167,14 @@ impl Bits for Native {
     fn or128(a: &u128, b: &u128) -> u128 {
         a | b
     }
+    #[inline(always)]
+    fn wipe16(x: &mut [u16]) {
+        zeroize::Zeroize::zeroize(x);
+    }
+    #[inline(always)]
+    fn wipe64(x: &mut [u64]) {
+        zeroize::Zeroize::zeroize(x);
+    }
 }
 
 /// `poly_R2_tobytes`-like packing: bit i = coefficient i & 1.
@@ -198,6 +212,8 @@ pub fn r2_from_poly_over<B: Bits>(a: &[B::W16; N]) -> [B::W64; 8] {
             *word = B::or(word, &B::shl(&bits, 4 * q as u32));
         }
     }
+    // A copy of the polynomial (3g·f, or the inverse's input).
+    B::wipe16(&mut padded);
     r
 }
 
@@ -230,6 +246,7 @@ pub fn r2_to_poly_over<B: Bits>(a: &[B::W64; 8]) -> [B::W16; N] {
     }
     let mut r: [B::W16; N] = core::array::from_fn(|_| B::c16(0));
     r.clone_from_slice(&padded[..N]);
+    B::wipe16(&mut padded);
     r
 }
 
@@ -538,6 +555,9 @@ pub fn clmul64_portable_over<B: Bits>(a: B::W64, b: B::W64) -> B::W128 {
             r = B::or128(&r, &B::and128(&z, &B::c128(CLASS[c])));
         }
     }
+    // The operands' bit classes.
+    B::wipe64(&mut ai);
+    B::wipe64(&mut bi);
     r
 }
 
@@ -570,11 +590,11 @@ fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     x: [B::W64; 4],
     y: [B::W64; 4],
 ) -> [B::W64; 8] {
-    let (x0, x1) = ([x[0].clone(), x[1].clone()], [x[2].clone(), x[3].clone()]);
-    let (y0, y1) = ([y[0].clone(), y[1].clone()], [y[2].clone(), y[3].clone()]);
-    let lo = mul128::<B, C>(clmul, x0.clone(), y0.clone());
-    let hi = mul128::<B, C>(clmul, x1.clone(), y1.clone());
-    let mid = mul128::<B, C>(
+    let (mut x0, mut x1) = ([x[0].clone(), x[1].clone()], [x[2].clone(), x[3].clone()]);
+    let (mut y0, mut y1) = ([y[0].clone(), y[1].clone()], [y[2].clone(), y[3].clone()]);
+    let mut lo = mul128::<B, C>(clmul, x0.clone(), y0.clone());
+    let mut hi = mul128::<B, C>(clmul, x1.clone(), y1.clone());
+    let mut mid = mul128::<B, C>(
         clmul,
         [B::xor(&x0[0], &x1[0]), B::xor(&x0[1], &x1[1])],
         [B::xor(&y0[0], &y1[0]), B::xor(&y0[1], &y1[1])],
@@ -585,6 +605,17 @@ fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     for i in 0..4 {
         // mid − lo − hi = x0y1 + x1y0, added at 2^128.
         r[2 + i] = B::xor(&r[2 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
+    }
+    for t in [
+        &mut x0[..],
+        &mut x1,
+        &mut y0,
+        &mut y1,
+        &mut lo,
+        &mut hi,
+        &mut mid,
+    ] {
+        B::wipe64(t);
     }
     r
 }
@@ -597,33 +628,40 @@ pub fn mul512_over<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     x: &[B::W64; 8],
     y: &[B::W64; 8],
 ) -> [B::W64; 16] {
-    let x0 = [x[0].clone(), x[1].clone(), x[2].clone(), x[3].clone()];
-    let x1 = [x[4].clone(), x[5].clone(), x[6].clone(), x[7].clone()];
-    let y0 = [y[0].clone(), y[1].clone(), y[2].clone(), y[3].clone()];
-    let y1 = [y[4].clone(), y[5].clone(), y[6].clone(), y[7].clone()];
-    let lo = mul256::<B, C>(clmul, x0.clone(), y0.clone());
-    let hi = mul256::<B, C>(clmul, x1.clone(), y1.clone());
-    let xs = [
+    let mut x0 = [x[0].clone(), x[1].clone(), x[2].clone(), x[3].clone()];
+    let mut x1 = [x[4].clone(), x[5].clone(), x[6].clone(), x[7].clone()];
+    let mut y0 = [y[0].clone(), y[1].clone(), y[2].clone(), y[3].clone()];
+    let mut y1 = [y[4].clone(), y[5].clone(), y[6].clone(), y[7].clone()];
+    let mut lo = mul256::<B, C>(clmul, x0.clone(), y0.clone());
+    let mut hi = mul256::<B, C>(clmul, x1.clone(), y1.clone());
+    let mut xs = [
         B::xor(&x0[0], &x1[0]),
         B::xor(&x0[1], &x1[1]),
         B::xor(&x0[2], &x1[2]),
         B::xor(&x0[3], &x1[3]),
     ];
-    let ys = [
+    let mut ys = [
         B::xor(&y0[0], &y1[0]),
         B::xor(&y0[1], &y1[1]),
         B::xor(&y0[2], &y1[2]),
         B::xor(&y0[3], &y1[3]),
     ];
-    let mid = mul256::<B, C>(clmul, xs, ys);
+    let mut mid = mul256::<B, C>(clmul, xs.clone(), ys.clone());
     let mut r: [B::W64; 16] = core::array::from_fn(|_| B::c64(0));
     r[..8].clone_from_slice(&lo);
     r[8..].clone_from_slice(&hi);
-    if planted_middle_term_keeps_hi::<B>(&mut r, &mid, &lo) {
-        return r;
+    planted_wipe_hi_early::<B>(&mut hi);
+    if !planted_middle_term_keeps_hi::<B>(&mut r, &mid, &lo) {
+        for i in 0..8 {
+            r[4 + i] = B::xor(&r[4 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
+        }
     }
-    for i in 0..8 {
-        r[4 + i] = B::xor(&r[4 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
+    // The halves, their sums and the three partial products.
+    for t in [&mut x0[..], &mut x1, &mut y0, &mut y1, &mut xs, &mut ys] {
+        B::wipe64(t);
+    }
+    for t in [&mut lo[..], &mut hi, &mut mid] {
+        B::wipe64(t);
     }
     r
 }
@@ -651,7 +689,10 @@ pub fn r2_mul_with<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     a: &[B::W64; 8],
     b: &[B::W64; 8],
 ) -> [B::W64; 8] {
-    fold509_over::<B>(&mul512_over::<B, C>(clmul, a, b))
+    let mut product = mul512_over::<B, C>(clmul, a, b);
+    let r = fold509_over::<B>(&product);
+    B::wipe64(&mut product);
+    r
 }
 
 /// One step of the addition chain: square the previous element k times, then
@@ -813,6 +854,17 @@ fn planted_middle_term_keeps_hi<B: Bits>(
         r[4 + i] = B::xor(&r[4 + i], &B::xor(&mid[i], &lo[i]));
     }
     true
+}
+
+/// Planted (`ntruhps2048509-karatsuba-wipes-hi-early`, proof self-test): the high
+/// half's product is wiped before the middle term subtracts it. No mutants: plant
+/// scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_wipe_hi_early<B: Bits>(hi: &mut [B::W64; 8]) {
+    if reference::plant::active("ntruhps2048509-karatsuba-wipes-hi-early") {
+        B::wipe64(hi);
+    }
 }
 
 /// Planted (`ntru-r2-pack-drops-508`): the packing stops at coefficient 507.

@@ -66,8 +66,8 @@ macro_rules! karatsuba_level {
             let a1: &[u16; $h] = a1.try_into().expect("half");
             let b0: &[u16; $h] = b0.try_into().expect("half");
             let b1: &[u16; $h] = b1.try_into().expect("half");
-            let sa: [u16; $h] = core::array::from_fn(|i| a0[i].wrapping_add(a1[i]));
-            let sb: [u16; $h] = core::array::from_fn(|i| b0[i].wrapping_add(b1[i]));
+            let mut sa: [u16; $h] = core::array::from_fn(|i| a0[i].wrapping_add(a1[i]));
+            let mut sb: [u16; $h] = core::array::from_fn(|i| b0[i].wrapping_add(b1[i]));
             let mut m = [0u16; $n];
             $sub(&mut m, &sa, &sb);
             let (lo, hi) = r.split_at_mut($n);
@@ -83,6 +83,10 @@ macro_rules! karatsuba_level {
                 lo[$h + i] = lo[$h + i].wrapping_add(m[i]);
                 hi[i] = hi[i].wrapping_add(m[$h + i]);
             }
+            // The operand sums and the middle product (secret when an operand is).
+            zeroize::Zeroize::zeroize(&mut sa[..]);
+            zeroize::Zeroize::zeroize(&mut sb[..]);
+            zeroize::Zeroize::zeroize(&mut m[..]);
         }
     };
 }
@@ -105,7 +109,8 @@ macro_rules! karatsuba_impl {
             bp[32..64].copy_from_slice(b);
             // Hide the zero padding from the optimizer: knowing it, LLVM drops the
             // products with zeros and scalarizes what remains.
-            let bp = core::hint::black_box(bp);
+            // (Through a reference, so that the one copy is the one wiped below.)
+            core::hint::black_box(&mut bp);
             let mut acc = [[0u16; 16]; 4];
             $crate::ntruhps2048509::rq_mul::schoolbook_rows!(a, bp, acc, 0..4;
                 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
@@ -113,6 +118,8 @@ macro_rules! karatsuba_impl {
             for (k, blk) in acc.iter().enumerate() {
                 r[16 * k..16 * k + 16].copy_from_slice(blk);
             }
+            // The copy of b (the blocks of acc live in registers).
+            zeroize::Zeroize::zeroize(&mut bp[..]);
         }
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba64, 64, 32, schoolbook32);
         $crate::ntruhps2048509::rq_mul::karatsuba_level!([$(#[$attr])*] karatsuba128, 128, 64, karatsuba64);

@@ -30,8 +30,7 @@ pub fn draw_words_over<S: WordSource + ?Sized>(s: &mut S) -> [S::Word; P] {
     });
     planted::last_word(&mut l);
     // The buffer held secret material; do not leave it on the stack.
-    bytes.fill(S::zero_byte());
-    core::hint::black_box(&bytes);
+    S::wipe(&mut bytes);
     l
 }
 

@@ -333,11 +333,15 @@ pub fn scalar_mul_vartime<K: Kernels>(k: &[u8; 32], p1: &Point) -> Point {
 /// RFC 8032 section 5.1.2: y with the low bit of x in bit 255, from affine
 /// x = X/Z, y = Y/Z.
 pub fn encode<K: Kernels>(p1: &Point) -> [u8; 32] {
-    let zi = invert::<K>(&p1.z);
-    let x = canonical(&K::mulm(&p1.x, &zi));
-    let y = K::mulm(&p1.y, &zi);
+    let mut zi = invert::<K>(&p1.z);
+    let mut x = canonical(&K::mulm(&p1.x, &zi));
+    let mut y = K::mulm(&p1.y, &zi);
     let mut out = to_bytes(&y);
     out[31] |= ((x[0] & 1) as u8) << 7;
+    // 1/Z gives Z, which says more about a secret scalar multiple than the encoding.
+    for c in [&mut zi, &mut x, &mut y] {
+        zeroize::Zeroize::zeroize(c);
+    }
     out
 }
 

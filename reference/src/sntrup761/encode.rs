@@ -82,6 +82,8 @@ fn encode_into(out: &mut Bytes<'_>, r: &[u16], m: &[u16]) {
         m2[i >> 1] = m[i];
     }
     encode_into(out, &r2[..half], &m2[..half]);
+    // The merged values (secret when r is: the re-encryption in Decaps).
+    zeroize::Zeroize::zeroize(&mut r2[..]);
 }
 
 /// Decode(S, M): the inverse of [`encode`] on its image, total on all of its domain.
@@ -213,9 +215,12 @@ const _: () = assert!(ROUNDED_RADIX as i32 * 3 == Q + 2);
 /// Rounded_encode: a multiple of 3 in [-q12, q12] as ((r + q12)·10923) >> 15, which
 /// is (r + q12)/3 for those values, in radix 1531.
 pub fn rounded_encode(s: &mut [u8; ROUNDED_BYTES], r: &[Fq; P]) {
-    let rr: [u16; P] = core::array::from_fn(|i| (((i32::from(r[i]) + Q12) * 10923) >> 15) as u16);
+    let mut rr: [u16; P] =
+        core::array::from_fn(|i| (((i32::from(r[i]) + Q12) * 10923) >> 15) as u16);
     let written = encode(s, &rr, &[ROUNDED_RADIX; P]);
     debug_assert_eq!(written, ROUNDED_BYTES);
+    // Secret in Decaps: the re-encryption of a ciphertext that does not decrypt.
+    zeroize::Zeroize::zeroize(&mut rr[..]);
 }
 
 /// Rounded_decode: 3R − q12 with 0 <= R < 1531, so in [-q12, q12], for every input.

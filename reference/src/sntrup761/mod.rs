@@ -104,8 +104,7 @@ pub trait Kernels {
         random::short_fromlist(out, &l);
         debug_assert!(is_short(out), "Kernels::short_random ensures");
         // The words are secret: do not leave them on the stack.
-        l.fill(0);
-        core::hint::black_box(&l);
+        zeroize::Zeroize::zeroize(&mut l[..]);
     }
     /// Small_random: a polynomial in {-1,0,1}^p, [`random::small_from_word`] of each
     /// word of [`Kernels::draw_words`].
@@ -116,8 +115,7 @@ pub trait Kernels {
             *o = random::small_from_word(w);
         }
         debug_assert!(is_small(out), "Kernels::small_random ensures");
-        l.fill(0);
-        core::hint::black_box(&l);
+        zeroize::Zeroize::zeroize(&mut l[..]);
     }
     /// Rq_mult_small: h = f·g in Rq.
     ///
