@@ -459,7 +459,7 @@ mod x86 {
         // The two halves straight from the register (no copy in memory to wipe).
         let lo = _mm_cvtsi128_si64(p) as u64;
         let hi = _mm_cvtsi128_si64(_mm_unpackhi_epi64(p, p)) as u64;
-        u128::from(lo) | (u128::from(hi) << 64)
+        u128::from(lo) + (u128::from(hi) << 64)
     }
 
     /// # Safety

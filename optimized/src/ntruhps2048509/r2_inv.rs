@@ -906,7 +906,8 @@ pub fn poly_r2_inv_portable(a: &Poly) -> Poly {
 #[allow(clippy::integer_division_remainder_used)] // test code on public indices
 mod tests {
     use super::{
-        Benes, ChainOps, N, R2, SQUARINGS, benes_for, multisquare, multisquare_by_table, table_for,
+        Benes, Bits, ChainOps, N, Native, R2, SQUARINGS, benes_for, multisquare,
+        multisquare_by_table, table_for,
     };
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
@@ -917,6 +918,17 @@ mod tests {
         let mut powers = [[u64::MAX; 8], [0x5a5a_5a5a_5a5a_5a5a; 8]];
         Benes::wipe(&mut powers);
         assert_eq!(powers, [[0; 8]; 2]);
+    }
+
+    /// The word trait's wipe hooks clear every word they are given.
+    #[test]
+    fn native_wipes_clear_the_words() {
+        let mut coefficients = [1u16, 0xffff, 0x5a5a];
+        Native::wipe16(&mut coefficients);
+        assert_eq!(coefficients, [0; 3]);
+        let mut words = [u64::MAX, 0x5a5a_5a5a_5a5a_5a5a];
+        Native::wipe64(&mut words);
+        assert_eq!(words, [0; 2]);
     }
 
     /// One squaring in GF(2)\[x\]/(x^509 − 1), written independently of the tables:
