@@ -45,7 +45,9 @@ say "instructions of each form (gungraun)"
 cargo bench -q -p kyberslash --bench compress
 
 say "its fuzz target builds and runs (stable, no sanitizer, 10 s)"
-command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+if [ "$(cargo fuzz --version 2>/dev/null | awk '{print $2}')" != "0.13.2" ]; then
+  cargo install cargo-fuzz --version 0.13.2 --locked # pinned, as the other tools
+fi
 log=$(mktemp)
 if ! (cd examples/kyberslash && CARGO_TARGET_DIR="$target_dir/kyberslash-fuzz" \
       cargo fuzz run -O --sanitizer none --no-trace-compares compress -- \

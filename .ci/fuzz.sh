@@ -39,7 +39,9 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 say() { echo "fuzz: [$(( $(date +%s) - start ))s] $*"; }
 
-command -v cargo-fuzz >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+if [ "$(cargo fuzz --version 2>/dev/null | awk '{print $2}')" != "0.13.2" ]; then
+  cargo install cargo-fuzz --version 0.13.2 --locked # pinned, as the other tools
+fi
 if ! command -v zip >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zip >/dev/null
 fi
@@ -60,13 +62,16 @@ else
   say "building every target with .clusterfuzzlite/build.sh (stable, no sanitizer: no nightly here)"
 fi
 SRC="$PWD/.." OUT="$out" REFOPT_ROOT="$PWD" REFOPT_FUZZ_ARGS="$args" \
-  bash .clusterfuzzlite/build.sh
+  bash .clusterfuzzlite/build.sh | tee "$work/build.log"
 want=$(grep -cv '^#' fuzz/targets.txt)
+grep -qx "built $want fuzz targets into $out" "$work/build.log" \
+  || { echo "fuzz: build.sh did not report building all $want targets" >&2; exit 1; }
 for t in $(awk '!/^#/{print $1}' fuzz/targets.txt); do
   [ -x "$out/$t" ] && [ -f "$out/$t.options" ] && [ -f "$out/$t.dict" ] \
-    || { echo "fuzz: $t was not built into \$OUT" >&2; exit 1; }
+    && [ -s "$out/${t}_seed_corpus.zip" ] \
+    || { echo "fuzz: $t was not built into \$OUT (binary, options, dictionary, seed corpus)" >&2; exit 1; }
 done
-say "all $want targets built, with options and dictionaries"
+say "all $want targets built, with options, dictionaries and seed corpora"
 unset RUSTUP_TOOLCHAIN
 
 # One target, from a copy of its committed seeds, for at most $2 seconds; extra

@@ -6,7 +6,7 @@
 # it relies on; test command: the default lab run in-process, the regression inputs
 # and the unit tests) over the lines changed since $REFOPT_MUTANTS_BASE (default
 # HEAD^, the commit before this one, first parent for a merge). Every viable mutant in
-# those lines must be caught, so the score cannot decay one change at a time. A
+# those lines must be caught, so no change to the code in scope adds a missed one. A
 # timeout (cargo-mutants exit status 3) fails the run as well: the hand runs of
 # docs/mutants.md count a timeout as detected only after judging it a hang, and a
 # mutant that is merely slow must not pass unseen.
@@ -16,9 +16,10 @@
 # exit status 2). Then the real diff runs in the same worktree (one build for both).
 #
 # When the changed lines hold more than $REFOPT_MUTANTS_MAX mutants (default 40, about
-# 15 minutes on 2 cores), one shard of them runs (chosen by the commit hash, so
-# consecutive commits check different shards) and the output says which; the whole
-# set runs in the sharded workflow.
+# 15 minutes on 2 cores), one shard of them runs (chosen by the commit hash) and the
+# output says which and that the others did not run here; the whole set runs in the
+# sharded workflow. A change to the checks alone (tests, .cargo/mutants.toml) has no
+# mutants in scope: this job cannot see the score decay from it (docs/mutants.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -95,7 +96,7 @@ if [ "$n" -gt "$max" ]; then
   shards=$(( (n + max - 1) / max ))
   k=$(( 16#$(git rev-parse --short=8 HEAD) % shards ))
   shard=(--shard "$k/$shards")
-  say "$n mutants in the lines changed since $base: more than $max, so shard $k/$shards runs here (about $(( n / shards ))); the rest run in .github/workflows/mutants.yml"
+  say "$n mutants in the lines changed since $base: more than $max, so shard $k/$shards runs here (about $(( n / shards ))); the other $(( shards - 1 )) shards are NOT RUN here (they run in .github/workflows/mutants.yml)"
 else
   say "$n mutants in the lines changed since $base"
 fi

@@ -14,6 +14,8 @@
 # every step, and tracing those comparisons took 60-90 % of the time of the
 # arithmetic targets (fuzz/README.md, Speed); edge coverage still steers, and the
 # dictionaries carry the edge values comparison tracing would have found.
+# Also here, not only on the first line: `bash build.sh` ignores the shebang's flags.
+set -euo pipefail
 root="${REFOPT_ROOT:-$SRC/refopt}"
 cd "$root"
 # rust-toolchain.toml pins the release the instruction baseline was taken on;
@@ -30,9 +32,8 @@ while read -r name class max_len dict; do
   cp "$bin/$name" "$OUT/$name"
   cp "fuzz/dict/$dict.dict" "$OUT/$name.dict"
   printf '[libfuzzer]\nmax_len = %s\ndict = %s.dict\nkeep_seed = 1\n' "$max_len" "$name" > "$OUT/$name.options"
-  if [ -d "fuzz/seeds/$name" ]; then
-    (cd "fuzz/seeds/$name" && zip -q -r "$OUT/${name}_seed_corpus.zip" .)
-  fi
+  # Every target has committed seeds (fuzz/corpus.sh); a missing directory is an error.
+  (cd "fuzz/seeds/$name" && zip -q -r "$OUT/${name}_seed_corpus.zip" .)
   built=$((built + 1))
   : "$class"
 done < fuzz/targets.txt

@@ -410,6 +410,11 @@ pub fn main_with(ext: &Extension) -> ExitCode {
     }
 }
 
+/// The bytes of `file`; an error names the file.
+fn read_named(file: &Path) -> io::Result<Vec<u8>> {
+    std::fs::read(file).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", file.display())))
+}
+
 /// A line on stderr that never panics (a closed stderr is ignored).
 fn note(line: &str) {
     let _ = writeln!(io::stderr(), "{line}");
@@ -912,7 +917,7 @@ fn fuzz(cmd: FuzzCommand, out: &mut dyn Write) -> io::Result<ExitCode> {
             };
             let mut failed = false;
             for file in files {
-                let data = std::fs::read(&file)?;
+                let data = read_named(&file)?;
                 match t.check_caught(&data) {
                     Ok(true) => writeln!(out, "{}: compared, no finding", file.display())?,
                     Ok(false) => writeln!(out, "{}: precondition not met", file.display())?,
@@ -939,7 +944,7 @@ fn fuzz(cmd: FuzzCommand, out: &mut dyn Write) -> io::Result<ExitCode> {
             };
             let dir = dir.unwrap_or_else(regressions::default_dir);
             for file in files {
-                let data = std::fs::read(&file)?;
+                let data = read_named(&file)?;
                 let kept = f::keep(&dir, t, &data)?;
                 writeln!(
                     out,

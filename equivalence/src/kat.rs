@@ -287,6 +287,7 @@ pub struct ParseError {
 
 /// What is wrong with a response file.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// A line that is not `name = value` (nor blank, nor the `# name` header).
     NotAField,

@@ -126,6 +126,7 @@ pub fn read_dir(dir: &Path) -> io::Result<Vec<File>> {
 
 /// Why a hex string was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HexError {
     /// An odd number of hex digits: the last byte is incomplete.
     OddLength(usize),

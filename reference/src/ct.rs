@@ -33,7 +33,9 @@ pub fn eq_mask(a: &[u8], b: &[u8]) -> u8 {
     mask_u8(is_zero)
 }
 
-/// `dst = if mask == 0xff { src } else { dst }`, byte by byte, with no branch.
+/// `dst = if mask == 0xff { src } else { dst }`, byte by byte, with no branch, for a
+/// mask of 0 or 0xff (as [`mask_u8`] and [`eq_mask`] give); any other mask blends the
+/// two bitwise.
 ///
 /// # Panics
 /// If the slices differ in length (lengths are public).

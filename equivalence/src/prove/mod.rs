@@ -233,6 +233,7 @@ impl Evidence {
 
 /// Why a check did not succeed.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum Failure {
     /// The check ran and found the statement false (or its machinery inconsistent).
     Failed(String),
@@ -246,6 +247,17 @@ impl Failure {
         Failure::Failed(msg.into())
     }
 }
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Failed(msg) => write!(f, "failed: {msg}"),
+            Failure::NotRun(why) => write!(f, "not run: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
 
 /// The result of a check.
 pub type CheckResult = Result<Evidence, Failure>;

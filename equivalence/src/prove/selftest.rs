@@ -156,7 +156,11 @@ fn verdict(
 }
 
 fn run_compile(name: &str, krate: &str, id: &str) -> (bool, String) {
-    let target = root().join("target").join("mutant");
+    // Beside the workspace's other builds: $CARGO_TARGET_DIR when set (relative to
+    // the workspace root, where cargo runs), else target/.
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root().join("target"), |d| root().join(d))
+        .join("mutant");
     let out = Command::new("cargo")
         .args(["check", "-q", "-p", krate])
         .current_dir(root())

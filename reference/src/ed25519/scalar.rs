@@ -49,7 +49,8 @@ pub fn reduce_wide(x: &[u64; 8]) -> [u64; 4] {
         let borrow = sub_n(&mut s, &r, &L5);
         set_cond(&mut r, &s, &borrow.is_zero());
     }
-    debug_assert_eq!(r[4], 0);
+    // No `debug_assert_eq!`: its message would print the secret limb.
+    debug_assert!(r[4] == 0, "reduce_wide: the result exceeds 4 limbs");
     let out = [r[0], r[1], r[2], r[3]];
     // Reducing a nonce or k·s + r: the intermediates are as secret as the result.
     for t in [
@@ -88,7 +89,8 @@ pub fn mul_add(k: &[u64; 4], a: &[u64; 4], r: &[u64; 4]) -> [u64; 4] {
     r8[..4].copy_from_slice(r);
     let mut sum = [0u64; 8];
     let carry = add_n(&mut sum, &prod, &r8);
-    debug_assert_eq!(carry, 0);
+    // No `debug_assert_eq!`: its message would print the secret carry.
+    debug_assert!(carry == 0, "mul_add: k·a + r >= 2^512");
     let out = reduce_wide(&sum);
     // k·s, r and k·s + r: the signing key and the nonce are recoverable from them.
     for t in [&mut prod, &mut r8, &mut sum] {

@@ -129,11 +129,15 @@ pub fn int16_negative_mask(x: i16) -> i32 {
 /// radix.
 ///
 /// # Panics
-/// If m = 0 (the division ⌊2^31/m⌋ of the public modulus); the decoder's radixes are
-/// constants of the encoding, never 0.
+/// If m = 0 (the division ⌊2^31/m⌋ of the public modulus), and in debug builds if
+/// m >= 16384 (outside the domain; a release build then returns a wrong quotient).
+/// The decoder's radixes are constants of the encoding, in the domain.
 #[inline(always)]
 pub fn uint32_divmod_uint14(x: u32, m: u16) -> (u32, u16) {
-    debug_assert!(m > 0 && m < 16384);
+    debug_assert!(
+        m > 0 && m < 16384,
+        "uint32_divmod_uint14: m outside 0 < m < 16384"
+    );
     // v = ⌊2^31/m⌋; m is a public parameter, so this division leaks nothing.
     #[allow(clippy::integer_division_remainder_used)]
     let v = 0x8000_0000u32 / u32::from(m);

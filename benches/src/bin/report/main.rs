@@ -72,12 +72,22 @@ fn parse_args() -> Result<Args, String> {
             "--docs" => a.docs = Some(value()?.into()),
             "--out" => a.out = Some(value()?.into()),
             "--load" => a.load = Some(value()?),
-            "--limit" => a.limit_pct = value()?.parse().map_err(|e| format!("--limit: {e}"))?,
+            "--limit" => a.limit_pct = parse_limit(&value()?)?,
             "--check" => a.check = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
     Ok(a)
+}
+
+/// The gate's limit in percent: finite and not negative (NaN or infinity would make
+/// every comparison pass).
+fn parse_limit(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        Ok(x) => Err(format!("--limit: {x} is not a finite percentage >= 0")),
+        Err(e) => Err(format!("--limit: {e}")),
+    }
 }
 
 fn read(p: &Path) -> Result<String, String> {
@@ -210,9 +220,12 @@ fn real_main() -> Result<ExitCode, String> {
         "history" => {
             let base = Baseline::parse(&read(need(&a.baseline, "--baseline")?)?)?;
             let p = need(&a.history, "--history")?;
+            // Only a missing file starts a new history; any other error (unreadable,
+            // not UTF-8) must not end in overwriting the file with one line.
             let mut h = match std::fs::read_to_string(p) {
                 Ok(t) => data::parse_history(&t)?,
-                Err(_) => Vec::new(),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(e) => return Err(format!("{}: {e}", p.display())),
             };
             let line = docs::history_line(&base)?;
             match h.iter_mut().find(|l| l.commit == line.commit) {
@@ -309,4 +322,19 @@ fn real_main() -> Result<ExitCode, String> {
         other => return Err(format!("unknown command {other}")),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_limit;
+
+    /// A limit that would make every comparison pass is refused.
+    #[test]
+    fn limit_must_be_a_finite_percentage() {
+        assert_eq!(parse_limit("5"), Ok(5.0));
+        assert_eq!(parse_limit("0"), Ok(0.0));
+        for bad in ["nan", "NaN", "inf", "-inf", "-1", "five"] {
+            assert!(parse_limit(bad).is_err(), "{bad} accepted");
+        }
+    }
 }
