@@ -36,7 +36,7 @@ fn main() {
     let prf = [9u8; PRFKEYBYTES];
     let rm: [u8; SAMPLE_RM_BYTES] = core::array::from_fn(|i| (i * 11 + 5) as u8);
     // Setup common to every op (subtracted by running with iters = 0).
-    let kp = ntru::keypair_derand::<Optimized>(&seed, &prf);
+    let kp = ntru::keypair_derand::<Optimized>(&seed, &prf).expect("f ≠ 0");
     let (ct, _) = ntru::encaps_derand::<Optimized>(&kp.pk, &rm).expect("pk");
     let mut npk = [0u8; ntrust_native::CRYPTO_PUBLICKEYBYTES];
     let mut nsk = [0u8; ntrust_native::CRYPTO_SECRETKEYBYTES];

@@ -104,7 +104,14 @@ impl Variant {
     }
 
     /// `crypto_kem_keypair` from its two draws.
-    pub fn keypair_derand(self, seed: &[u8; SAMPLE_FG_BYTES], prf: &[u8; PRFKEYBYTES]) -> KeyPair {
+    ///
+    /// # Errors
+    /// A seed that gives f = 0 ([`reference::ntruhps2048509::keypair_derand`]).
+    pub fn keypair_derand(
+        self,
+        seed: &[u8; SAMPLE_FG_BYTES],
+        prf: &[u8; PRFKEYBYTES],
+    ) -> Result<KeyPair, reference::Error> {
         match self {
             Variant::Reference => ntru::keypair_derand::<Reference>(seed, prf),
             Variant::Before => ntru::keypair_derand::<Before>(seed, prf),
@@ -115,7 +122,10 @@ impl Variant {
 
     /// `crypto_kem_keypair` drawing from `rng` (2413 bytes, then 32): the shipped
     /// [`reference::ntruhps2048509::keypair`].
-    pub fn keypair(self, rng: &mut dyn RandomSource) -> KeyPair {
+    ///
+    /// # Errors
+    /// A source whose first 2413 bytes give f = 0.
+    pub fn keypair(self, rng: &mut dyn RandomSource) -> Result<KeyPair, reference::Error> {
         let rng = &mut &mut *rng;
         match self {
             Variant::Reference => ntru::keypair::<Reference>(rng),
@@ -711,33 +721,47 @@ impl Pair for Api {
         let mut bad_ct = [0u8; CIPHERTEXT_BYTES];
         g.expand(&mut bad_ct);
         let run = |v: Variant| {
-            let kp = v.keypair_derand(&seed, &prf);
+            let kp = v.keypair_derand(&seed, &prf)?;
             let (c, k) = v.encaps_derand(&kp.pk, &rm).expect("699-byte pk");
             let k_dec = v.decaps(&kp.sk, &c).expect("right lengths");
             let k_rej = v.decaps(&kp.sk, &bad_ct).expect("right lengths");
-            (kp, c, k, k_dec, k_rej)
+            Ok::<_, reference::Error>((kp, c, k, k_dec, k_rej))
         };
-        let a = run(Variant::Reference);
-        let b = run(self.0);
-        // Each tier on its own, for a key with f ≠ 0: the stored f⁻¹ mod 3 inverts f,
-        // and decapsulating its own ciphertext gives the key it encapsulated (the
-        // protocol code both tiers share, which the comparison cannot see, included).
-        // Φ_509 is irreducible mod 2 and mod 3 (2 and 3 have order 508 mod 509), so a
-        // nonzero ternary f (f_508 = 0) is invertible in both rings, and HPS has no
-        // decryption failures then. f = 0 comes from a degenerate seed (every one of
-        // its first 508 bytes a multiple of 3: all-zero, all-0xff), which the fuzz
-        // edge seeds use; for it neither holds, and neither is checked.
+        // Key generation refuses exactly the seeds that give f = 0: every one of the
+        // first 508 bytes a multiple of 3 (f's coefficients are those bytes mod 3),
+        // which the fuzz edge seeds use (all-zero, all-0xff).
+        let degenerate = seed[..N - 1].iter().all(|&b| b % 3 == 0);
+        let verdict = |r: &Result<_, reference::Error>| match r {
+            Ok(_) => "a key pair".to_owned(),
+            Err(e) => e.to_string(),
+        };
+        let (a, b) = match (run(Variant::Reference), run(self.0)) {
+            (Ok(a), Ok(b)) if !degenerate => (a, b),
+            (a, b) => {
+                let (va, vb) = (verdict(&a), verdict(&b));
+                return Outcome::contract(
+                    "key generation refuses a seed exactly when it gives f = 0 (reference)",
+                    a.is_err() == degenerate,
+                )
+                .and(|| Outcome::compare([("keygen verdict", va.as_bytes(), vb.as_bytes())]));
+            }
+        };
+        // Each tier on its own: the stored f⁻¹ mod 3 inverts f, and decapsulating its
+        // own ciphertext gives the key it encapsulated (the protocol code both tiers
+        // share, which the comparison cannot see, included). Φ_509 is irreducible mod
+        // 2 and mod 3 (2 and 3 have order 508 mod 509), so the nonzero ternary f of
+        // every key generated (f_508 = 0) is invertible in both rings, and HPS has no
+        // decryption failures then.
         let own = |v: Variant, sk: &[u8], k: &[u8], k_dec: &[u8]| {
             let (f, fp) = stored_f(sk);
-            let live = f.0.iter().any(|&c| c != 0);
             Outcome::contract(
                 &format!("the stored f⁻¹ mod 3 inverts f ({})", v.name()),
-                !live || ntru::contracts::s3_is_inverse(&f, &fp),
+                ntru::contracts::s3_is_inverse(&f, &fp),
             )
             .and(|| {
                 Outcome::contract(
                     &format!("decaps(sk, c) = the encapsulated key ({})", v.name()),
-                    !live || k == k_dec,
+                    k == k_dec,
                 )
             })
         };
@@ -807,7 +831,10 @@ impl KatKem for Kat {
         "ntruhps2048509"
     }
     fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
-        let kp = self.0.keypair(rng);
+        let kp = self
+            .0
+            .keypair(rng)
+            .expect("the KAT's DRBG output gives f ≠ 0");
         (kp.pk.to_vec(), kp.sk.to_vec())
     }
     fn enc(
@@ -856,7 +883,7 @@ mod tests {
         for i in 0..2u8 {
             let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|j| j as u8 ^ i);
             let prf: [u8; PRFKEYBYTES] = [i; PRFKEYBYTES];
-            let kp = ntru::keypair_derand::<Reference>(&seed, &prf);
+            let kp = ntru::keypair_derand::<Reference>(&seed, &prf).expect("f ≠ 0");
             let coins = [i.wrapping_mul(7); SAMPLE_RM_BYTES];
             let (ct, _) = ntru::encaps_derand::<Reference>(&kp.pk, &coins).expect("valid pk");
             inputs.push((kp.sk.to_vec(), ct.to_vec()));
@@ -882,6 +909,7 @@ mod tests {
         let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|j| j as u8);
         keys.push(
             ntru::keypair_derand::<Reference>(&seed, &[1; PRFKEYBYTES])
+                .expect("f ≠ 0")
                 .pk
                 .to_vec(),
         );

@@ -101,7 +101,7 @@ proptest! {
         let p = run_peer(seed);
         for v in variants() {
             let mut src = ChaCha20Source::new(seed);
-            let kp = v.keypair(&mut src);
+            let kp = v.keypair(&mut src).expect("a ChaCha20 stream gives f ≠ 0");
             let mut rm = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
             src.fill(&mut rm);
             let (ct, ss) = v.encaps_derand(&kp.pk, &rm).expect("pk length");
@@ -292,9 +292,38 @@ fn ciphertexts_that_decrypt_outside_the_message_space_get_implicit_rejection() {
     }
 }
 
+/// A seed whose first 508 bytes are all multiples of 3 gives f = 0: every tier
+/// refuses it with a typed error (the C code returns a key pair that cannot
+/// decapsulate); one byte that is not a multiple of 3 is enough for a key pair.
+#[test]
+fn a_seed_giving_f_zero_is_refused() {
+    use reference::ntruhps2048509::params::{PRFKEYBYTES, SAMPLE_FG_BYTES};
+    let prf = [7u8; PRFKEYBYTES];
+    for v in variants() {
+        for fill in [0x00u8, 0xff, 0x03] {
+            let seed = [fill; SAMPLE_FG_BYTES];
+            assert!(
+                matches!(
+                    v.keypair_derand(&seed, &prf),
+                    Err(Error::InvalidEncoding { .. })
+                ),
+                "{v:?}: a seed of 0x{fill:02x} bytes gave a key pair"
+            );
+        }
+        let mut seed = [0u8; SAMPLE_FG_BYTES];
+        seed[507] = 1; // f_507 = 1
+        let kp = v.keypair_derand(&seed, &prf).expect("f = x^507 is not 0");
+        let rm = [5u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
+        let (ct, ss) = v.encaps_derand(&kp.pk, &rm).expect("a generated pk");
+        assert_eq!(v.decaps(&kp.sk, &ct).expect("lengths"), ss, "{v:?}");
+    }
+}
+
 #[test]
 fn wrong_lengths_are_typed_errors() {
-    let kp = Variant::Reference.keypair(&mut ChaCha20Source::new([1; 32]));
+    let kp = Variant::Reference
+        .keypair(&mut ChaCha20Source::new([1; 32]))
+        .expect("a ChaCha20 stream gives f ≠ 0");
     let rm = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
     for v in variants() {
         for len in [0, 1, PUBLICKEY_BYTES - 1, PUBLICKEY_BYTES + 1, 4096] {

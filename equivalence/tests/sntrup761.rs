@@ -277,6 +277,44 @@ proptest! {
 // ---------------------------------------------------------------------------
 // Bad input
 
+/// A source repeating one 4-byte word gives the same g on every draw; for the word
+/// 0x15555556, which the Small map takes to 0, that g is 0, never invertible: key
+/// generation stops with a panic naming the source, in every tier, instead of
+/// looping for ever (the C code's behaviour).
+#[test]
+fn a_source_stuck_on_g_zero_stops_key_generation() {
+    struct Repeating(usize);
+    impl RandomSource for Repeating {
+        fn fill(&mut self, dst: &mut [u8]) {
+            for b in dst {
+                *b = 0x1555_5556u32.to_le_bytes()[self.0 & 3];
+                self.0 += 1;
+            }
+        }
+        fn is_call_boundary_invariant(&self) -> bool {
+            true
+        }
+    }
+    assert_eq!(
+        reference::sntrup761::random::small_from_word(0x1555_5556),
+        0
+    );
+    for v in Variant::ALL {
+        let mut stuck = Repeating(0);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            v.keypair(&mut stuck);
+        }));
+        let payload = result.expect_err("a source stuck on g = 0 gave a key pair");
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .unwrap_or_default();
+        assert!(msg.contains("broken random source"), "{v:?}: {msg}");
+        // 64 draws of 3044 bytes, or 64·761 of 4 (the reference tier).
+        assert_eq!(stuck.0, 64 * 3044, "{v:?}");
+    }
+}
+
 #[test]
 fn wrong_lengths_are_typed_errors() {
     let mut rng = ChaCha20Source::new([1; 32]);

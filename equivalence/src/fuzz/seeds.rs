@@ -82,7 +82,9 @@ fn generated_key_seed(scheme: KemScheme) -> Vec<u8> {
     let (sk, ct) = match scheme {
         KemScheme::Ntru => {
             use crate::ntruhps2048509::Variant;
-            let kp = Variant::Optimized.keypair(&mut rng);
+            let kp = Variant::Optimized
+                .keypair(&mut rng)
+                .expect("a ChaCha20 stream gives f ≠ 0");
             let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
             reference::RandomSource::fill(&mut rng, &mut coins);
             let (ct, _) = Variant::Optimized
@@ -115,6 +117,7 @@ fn generated_public_key_seed(scheme: KemScheme) -> Vec<u8> {
         KemScheme::Ntru => (
             crate::ntruhps2048509::Variant::Optimized
                 .keypair(&mut rng)
+                .expect("a ChaCha20 stream gives f ≠ 0")
                 .pk
                 .to_vec(),
             reference::ntruhps2048509::params::SAMPLE_RM_BYTES,

@@ -192,11 +192,15 @@ fn sha3_256(parts: &[&[u8]]) -> [u8; 32] {
 }
 
 /// `crypto_kem_keypair` from its two draws: `seed` (f, g) and the PRF key.
+///
+/// # Errors
+/// [`Error::InvalidEncoding`] for a seed that gives f = 0 (see
+/// [`owcpa::owcpa_keypair`]); the C code returns a key pair that cannot decapsulate.
 pub fn keypair_derand<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
     prf_key: &[u8; PRFKEYBYTES],
-) -> KeyPair {
-    let (pk, mut sk_owcpa) = owcpa::owcpa_keypair::<K>(seed);
+) -> Result<KeyPair, Error> {
+    let (pk, mut sk_owcpa) = owcpa::owcpa_keypair::<K>(seed)?;
     let mut kp = KeyPair {
         pk,
         sk: [0u8; SECRETKEY_BYTES],
@@ -205,11 +209,15 @@ pub fn keypair_derand<K: Kernels>(
     kp.sk[..OWCPA_SECRETKEYBYTES].copy_from_slice(&sk_owcpa);
     kp.sk[OWCPA_SECRETKEYBYTES..].copy_from_slice(prf_key);
     sk_owcpa[..].zeroize();
-    kp
+    Ok(kp)
 }
 
 /// `crypto_kem_keypair`: draws 2413 bytes, then 32 bytes (the KAT call pattern).
-pub fn keypair<K: Kernels>(rng: &mut impl RandomSource) -> KeyPair {
+///
+/// # Errors
+/// As [`keypair_derand`]: a source whose first 508 bytes are all multiples of 3 (a
+/// broken one: all-zero, all-0xff) gives f = 0.
+pub fn keypair<K: Kernels>(rng: &mut impl RandomSource) -> Result<KeyPair, Error> {
     let mut seed = [0u8; SAMPLE_FG_BYTES];
     rng.fill(&mut seed);
     let mut prf = [0u8; PRFKEYBYTES];

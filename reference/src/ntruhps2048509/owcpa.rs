@@ -14,6 +14,7 @@ use super::poly::{
 };
 use super::sample::sample_fg;
 use super::{Kernels, copy_array};
+use crate::Error;
 use crate::ct::copy_then_wipe;
 use zeroize::Zeroize;
 
@@ -22,11 +23,29 @@ use zeroize::Zeroize;
 /// sk = S3(f) ‖ S3(f⁻¹ mod 3) ‖ Sq(h⁻¹); pk = Rq_sum_zero(h) with h = 3g·(3g·f)⁻¹·3g.
 /// The single inversion (3g·f)⁻¹ mod (q, Φ_n) is [`Kernels::poly_rq_inv`], the
 /// kernel under study.
+///
+/// # Errors
+/// [`Error::InvalidEncoding`] when the seed gives f = 0 (each of its first 508 bytes
+/// a multiple of 3, for example all-zero or all-0xff: a uniform seed does so with
+/// probability 3⁻⁵⁰⁸). Such an f is not invertible, and the key pair the C code
+/// returns for it never decapsulates its own ciphertexts. Any other f is a nonzero
+/// ternary polynomial of degree < 508, invertible mod (2, Φ_509) and mod (3, Φ_509)
+/// (Φ_509 is irreducible mod 2 and mod 3); g, of fixed type, is never 0. Only this
+/// verdict is declassified, not f.
 pub fn owcpa_keypair<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
-) -> ([u8; PUBLICKEY_BYTES], [u8; OWCPA_SECRETKEYBYTES]) {
+) -> Result<([u8; PUBLICKEY_BYTES], [u8; OWCPA_SECRETKEYBYTES]), Error> {
     let mut sk = [0u8; OWCPA_SECRETKEYBYTES];
     let (mut f, mut g) = sample_fg(seed);
+    // f = 0: one OR over every coefficient (no early exit), then the public verdict.
+    let any = f.0.iter().fold(0u16, |acc, &c| acc | c);
+    if crate::ct::declassify_u32(u32::from(any)) == 0 {
+        f.zeroize();
+        g.zeroize();
+        return Err(Error::InvalidEncoding {
+            what: "ntruhps2048509 key generation seed (it gives f = 0)",
+        });
+    }
     let mut invf_mod3 = poly_s3_inv(&f);
     copy_then_wipe(&mut sk[..PACK_TRINARY_BYTES], poly_s3_tobytes(&f));
     copy_then_wipe(
@@ -63,7 +82,7 @@ pub fn owcpa_keypair<K: Kernels>(
     ] {
         t.zeroize();
     }
-    (poly_rq_sum_zero_tobytes(&h), sk)
+    Ok((poly_rq_sum_zero_tobytes(&h), sk))
 }
 
 /// `owcpa_enc`: c = r·h + Lift(m) mod (q, x^n − 1), packed. `r` must already be lifted

@@ -49,15 +49,34 @@ pub fn hash_prefix(b: u8, input: &[u8]) -> [u8; HASH_BYTES] {
     out
 }
 
+/// How many g [`core_keygen`] draws before it gives up on the random source. For a
+/// uniform source a draw is rejected with probability below 9·10⁻¹⁰ (x^761 − x − 1
+/// factors mod 3 into irreducibles of degrees 19, 60 and 682, so a non-invertible g is
+/// divisible by one of them: at most 3⁻¹⁹ + 3⁻⁶⁰ + 3⁻⁶⁸²), so 64 rejections in a row
+/// mean a broken source: one repeating a 4-byte word gives the same g every time, and
+/// for some words that g is never invertible (0x15555556 gives g = 0). The C code
+/// loops for ever.
+pub const MAX_G_DRAWS: u32 = 64;
+
 /// KeyGen: g by rejection until invertible in R3 (the retry count is public: it
 /// says nothing about the g that is kept), then f Short, h = g/(3f) in Rq.
 /// Returns (h, f, 1/g).
+///
+/// # Panics
+/// If [`MAX_G_DRAWS`] draws of g in a row are not invertible (a broken source).
 pub fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
     rng: &mut R,
 ) -> ([Fq; P], [Small; P], [Small; P]) {
     let mut g = [0 as Small; P];
     let mut ginv = [0 as Small; P];
+    let mut draws = 0;
     loop {
+        assert!(
+            draws < MAX_G_DRAWS,
+            "sntrup761 KeyGen: {MAX_G_DRAWS} draws of g in a row were not invertible mod 3 \
+             (a broken random source)"
+        );
+        draws += 1;
         K::small_random(&mut g, rng);
         // Whether g is invertible mod 3 decides a retry; a rejected g is discarded, so
         // the verdict (and the number of tries) is public, as in the C code.
@@ -199,6 +218,10 @@ impl ConstantTimeEq for KeyPair {
 /// KEM_KeyGen. Draws, in order: g (3044 bytes, again per retry), f (3044 bytes),
 /// ρ (one 191-byte call); the kernels decide how the polynomial draws are split
 /// into calls.
+///
+/// # Panics
+/// If the source is broken: [`MAX_G_DRAWS`] draws of g in a row not invertible mod 3
+/// (see [`core_keygen`]).
 pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
     let (h, mut f, mut ginv) = core_keygen::<K, R>(rng);
     let mut pk = [0u8; PUBLIC_KEY_BYTES];
