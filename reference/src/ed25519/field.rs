@@ -155,18 +155,16 @@ pub fn ec_mulm_25519<L: Limb>(u: &[L; 4], v: &[L; 4]) -> [L; 4] {
     ec_mulm_25519_reduce(&mut n).0
 }
 
-/// Whether a limb vector is at most p (the working invariant), for debug checks.
+/// Whether a limb vector is at most p (the working invariant), for the contracts'
+/// debug checks, which see secret values: p − x computed over every limb, its final
+/// borrow the answer (no early exit at the first limb that differs).
 pub fn le_p(x: &Fe) -> bool {
-    // The first limb from the top that differs from p's decides.
-    for i in (0..4).rev() {
-        if x[i] < P_LIMBS[i] {
-            return true;
-        }
-        if x[i] > P_LIMBS[i] {
-            return false;
-        }
+    let mut borrow = 0u128;
+    for (&p, &l) in P_LIMBS.iter().zip(x) {
+        // p_i − x_i − borrow as a 128-bit two's complement: bit 127 is the borrow out.
+        borrow = (u128::from(p).wrapping_sub(u128::from(l) + borrow)) >> 127;
     }
-    true
+    borrow == 0
 }
 
 /// The canonical representative in [0, p) of a value in [0, 2p): one conditional

@@ -18,9 +18,10 @@ pub fn rq_mul_is_exact(a: &Poly, b: &Poly, r: &Poly) -> bool {
 }
 
 /// a ≢ 0 mod (2, Φ_n), i.e. a is invertible there (Φ_n is irreducible mod 2 for
-/// n = 509): the low bits of a's coefficients are not all equal.
+/// n = 509): the low bits of a's coefficients are not all equal. Every coefficient
+/// is read (no early exit: the debug checks run it on the secret 3g·f).
 pub fn r2_invertible(a: &Poly) -> bool {
-    a.0.iter().any(|&c| (c ^ a.0[0]) & 1 == 1)
+    a.0.iter().fold(0u16, |acc, &c| acc | ((c ^ a.0[0]) & 1)) == 1
 }
 
 /// r's coefficients are in {0, 1, 2} and r·a ≡ 1 mod (3, Φ_n): a stored f⁻¹ mod 3
