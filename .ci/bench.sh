@@ -9,7 +9,8 @@
 #     lowered 6 %, an allocation count lowered 10 %, an entry removed, an entry added), and the plant
 #     build with an extra allocation and extra work planted in Ed25519 signing
 #     (reference::plant), each of which must be reported against the same plant build
-#     with no plant switched on (which must pass against itself).
+#     with no plant switched on (which must pass against itself); and a copy of docs/
+#     with one generated figure changed, which the docs check of step 2 must report.
 # gungraun is iai-callgrind under its new name (renamed at 0.17); runner 0.20.0.
 # Measured here, before the gate's runs went two at a time (benches/scripts/gate.sh):
 # 482 s on 2 cores shared with other jobs, target dir warm but the workspace
@@ -47,6 +48,23 @@ self="$target_dir/bench-selftest"
 rm -rf "$self" && mkdir -p "$self"
 inputs=()
 for f in "$json"/*.json; do inputs+=(--gungraun "$f"); done
+
+step "self-test: the docs check reports a stale generated page"
+# A copy of docs/ with one figure of the generated RESULTS.md changed: the same check
+# that passed above must now fail and name the page.
+cp -r docs "$self/docs"
+sed -i '0,/^Instruction counts and heap use: commit `[0-9a-f]*`/s//Instruction counts and heap use: commit `0000000`/' "$self/docs/RESULTS.md"
+if cmp -s docs/RESULTS.md "$self/docs/RESULTS.md"; then
+  echo "bench self-test FAILED: the edit of the copied RESULTS.md changed nothing" >&2; exit 1
+fi
+if "$report" docs --baseline benches/baselines/instructions.txt --wallclock benches/baselines/wallclock.txt \
+     --history benches/history.jsonl --docs "$self/docs" --check 2>"$self/docs.err"; then
+  echo "bench self-test FAILED: the docs check passed with a stale RESULTS.md" >&2; exit 1
+fi
+grep -qF "stale: $self/docs/RESULTS.md" "$self/docs.err" \
+  || { cat "$self/docs.err" >&2; echo "bench self-test FAILED: the docs check did not name RESULTS.md" >&2; exit 1; }
+echo "self-test: the docs check reports the edited RESULTS.md as stale"
+rm -rf "$self/docs"
 expect_fail() { # what, baseline, expected text, gungraun inputs...
   local what=$1 base=$2 text=$3
   shift 3
