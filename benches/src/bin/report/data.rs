@@ -175,8 +175,10 @@ pub(crate) struct GateResult {
 
 /// Compares measured numbers with the baseline. A metric fails when it exceeds its
 /// baseline by more than `limit_pct` percent; a heap metric whose baseline is 0 fails
-/// on any allocation. Every baselined benchmark must be measured and every measured
-/// one must be in the baseline.
+/// on any allocation. A metric more than `limit_pct` percent *below* its baseline
+/// fails too: the pages generated from the baseline would print stale figures and
+/// ratios. Every baselined benchmark must be measured and every measured one must be
+/// in the baseline.
 pub(crate) fn gate(base: &Baseline, now: &BTreeMap<String, Measure>, limit_pct: f64) -> GateResult {
     let mut r = GateResult {
         lines: Vec::new(),
@@ -204,6 +206,12 @@ pub(crate) fn gate(base: &Baseline, now: &BTreeMap<String, Measure>, limit_pct: 
                     "{k}: {what} {nv}, {change:+.2}% over the baseline {bv} (limit {limit_pct}%)"
                 ));
                 verdicts.push(format!("{what} {bv} -> {nv} REGRESSION"));
+            } else if change < -limit_pct {
+                r.failures.push(format!(
+                    "{k}: {what} {nv}, {change:+.2}% under the baseline {bv} (limit {limit_pct}%): \
+                     the published figures are stale (run gate.sh --update)"
+                ));
+                verdicts.push(format!("{what} {bv} -> {nv} STALE"));
             } else if what == "ir" {
                 verdicts.push(format!("ir {bv} -> {nv} ({change:+.2}%)"));
             } else if nv != bv {
@@ -409,6 +417,13 @@ mod tests {
         let r = gate(&b, &now, 5.0);
         assert_eq!(r.failures.len(), 1);
         assert!(r.failures[0].starts_with("a::b::c/x: ir 1051"));
+        // Below the baseline: within the limit passes, beyond it the baseline is stale.
+        now.get_mut("a::b::c/x").unwrap().ir = 950;
+        assert!(gate(&b, &now, 5.0).failures.is_empty());
+        now.get_mut("a::b::c/x").unwrap().ir = 949;
+        let r = gate(&b, &now, 5.0);
+        assert_eq!(r.failures.len(), 1);
+        assert!(r.failures[0].contains("under the baseline 1000"), "{:?}", r.failures);
     }
 
     #[test]

@@ -207,13 +207,13 @@ fn real_main() -> Result<ExitCode, String> {
             );
             if !r.failures.is_empty() {
                 for f in &r.failures {
-                    eprintln!("REGRESSION {f}");
+                    eprintln!("GATE {f}");
                 }
                 eprintln!("gate: {} failure(s)", r.failures.len());
                 return Ok(ExitCode::FAILURE);
             }
             println!(
-                "gate: no instruction count or heap figure grew by more than {}%",
+                "gate: no instruction count or heap figure moved by more than {}% either way",
                 a.limit_pct
             );
         }
