@@ -423,7 +423,11 @@ mod tests {
         now.get_mut("a::b::c/x").unwrap().ir = 949;
         let r = gate(&b, &now, 5.0);
         assert_eq!(r.failures.len(), 1);
-        assert!(r.failures[0].contains("under the baseline 1000"), "{:?}", r.failures);
+        assert!(
+            r.failures[0].contains("under the baseline 1000"),
+            "{:?}",
+            r.failures
+        );
     }
 
     #[test]
