@@ -11,7 +11,7 @@
 #     build with an extra allocation and extra work planted in Ed25519 signing
 #     (reference::plant), each of which must be reported against the same plant build
 #     with no plant switched on (which must pass against itself); and a copy of docs/
-#     with one generated figure changed, which the docs check of step 2 must report.
+#     with one generated line changed, which the docs check of step 2 must report.
 # gungraun is iai-callgrind under its new name (renamed at 0.17); runner 0.20.0.
 # Measured here, before the gate's runs went two at a time (benches/scripts/gate.sh):
 # 482 s on 2 cores shared with other jobs, target dir warm but the workspace
@@ -51,8 +51,9 @@ inputs=()
 for f in "$json"/*.json; do inputs+=(--gungraun "$f"); done
 
 step "self-test: the docs check reports a stale generated page"
-# A copy of docs/ with one figure of the generated RESULTS.md changed: the same check
-# that passed above must now fail and name the page.
+# A copy of docs/ with one generated line of RESULTS.md changed (the commit its
+# counts were taken at): the same check that passed above must now fail and name the
+# page.
 cp -r docs "$self/docs"
 sed -i '0,/^Instruction counts and heap use: commit `[0-9a-f]*`/s//Instruction counts and heap use: commit `0000000`/' "$self/docs/RESULTS.md"
 if cmp -s docs/RESULTS.md "$self/docs/RESULTS.md"; then

@@ -45,9 +45,7 @@ say "instructions of each form (gungraun)"
 cargo bench -q -p kyberslash --bench compress
 
 say "its fuzz target builds and runs (stable, no sanitizer, 10 s)"
-if [ "$(cargo fuzz --version 2>/dev/null | awk '{print $2}')" != "0.13.2" ]; then
-  cargo install cargo-fuzz --version 0.13.2 --locked # pinned, as the other tools
-fi
+source .ci/cargo-fuzz.sh
 log=$(mktemp)
 if ! (cd examples/kyberslash && CARGO_TARGET_DIR="$target_dir/kyberslash-fuzz" \
       cargo fuzz run -O --sanitizer none --no-trace-compares compress -- \

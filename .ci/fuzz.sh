@@ -39,9 +39,7 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 say() { echo "fuzz: [$(( $(date +%s) - start ))s] $*"; }
 
-if [ "$(cargo fuzz --version 2>/dev/null | awk '{print $2}')" != "0.13.2" ]; then
-  cargo install cargo-fuzz --version 0.13.2 --locked # pinned, as the other tools
-fi
+source .ci/cargo-fuzz.sh
 if ! command -v zip >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zip >/dev/null
 fi

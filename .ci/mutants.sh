@@ -6,7 +6,8 @@
 # it relies on; test command: the default lab run in-process, the regression inputs
 # and the unit tests) over the lines changed since $REFOPT_MUTANTS_BASE (default
 # HEAD^, the commit before this one, first parent for a merge). Every viable mutant in
-# those lines must be caught, so no change to the code in scope adds a missed one. A
+# those lines must be caught, so (within the shard limit below) no change to the code
+# in scope adds a missed one. A
 # timeout (cargo-mutants exit status 3) fails the run as well: the hand runs of
 # docs/mutants.md count a timeout as detected only after judging it a hang, and a
 # mutant that is merely slow must not pass unseen.

@@ -91,6 +91,10 @@ impl Variant {
     }
 
     /// KEM_KeyGen.
+    ///
+    /// # Panics
+    /// On a broken source: 64 draws of g in a row not invertible mod 3
+    /// ([`reference::sntrup761::kem::MAX_G_DRAWS`]).
     pub fn keypair(self, rng: &mut dyn RandomSource) -> KeyPair {
         match self {
             Variant::Reference => r::keypair::<Reference, _>(rng),

@@ -45,7 +45,7 @@ fn cheap_obligations_are_proved() {
             Err(Failure::NotRun(why)) if o.needs_smt => {
                 assert!(
                     !switched_on("REFOPT_REQUIRE_SMT"),
-                    "{} did not run and REFOPT_REQUIRE_SMT=1: {why}",
+                    "{} did not run and REFOPT_REQUIRE_SMT is on: {why}",
                     o.id
                 );
                 smt_not_run.push(o.id);

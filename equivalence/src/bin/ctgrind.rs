@@ -269,8 +269,9 @@ fn sntrup761(inputs: usize) {
     let rho = 2 * SMALL_BYTES + PUBLIC_KEY_BYTES;
     let cache = rho + SMALL_BYTES;
     for v in Variant::ALL {
-        // Key generation: every random byte (g, f, ρ) is secret. Random streams only:
-        // a stream repeating one word gives one g, for some words never invertible.
+        // Key generation: every random byte (g, f, ρ) is secret. Random streams, and
+        // the all-zero and all-0xff ones (g = −1 and g = 1, both invertible; a stream
+        // repeating some other words gives a g that never is).
         let mut keys = Vec::new();
         for i in 0..inputs.max(1) {
             let kp = v.keypair(&mut SecretSource::stream(seed(5, i)));
@@ -279,6 +280,12 @@ fn sntrup761(inputs: usize) {
             mark_public(&kp.pk);
             mark_public(&kp.sk);
             keys.push((kp.pk.clone(), kp.sk.clone()));
+        }
+        for fill in [0x00u8, 0xff] {
+            let kp = v.keypair(&mut SecretSource::Constant(fill));
+            t.add("keygen (constant stream)");
+            mark_public(&kp.pk);
+            mark_public(&kp.sk);
         }
         // Extreme secret keys: Small(f) and Small(1/g) all 0xff (every coefficient 2,
         // the bound arbitrary key bytes reach) or all zero (every coefficient −1).
@@ -326,8 +333,9 @@ fn ntruhps2048509(inputs: usize) {
         // (random, all-zero, all-0xff). The two edge seeds give f = 0, which key
         // generation refuses after a constant-time check (only its verdict is
         // declassified): their run checks that path.
+        let randoms = inputs.max(1);
         let seeds = with_edges(
-            inputs,
+            randoms,
             |i| random_bytes(0x70, i, SAMPLE_FG_BYTES),
             SAMPLE_FG_BYTES,
         );
@@ -340,6 +348,8 @@ fn ntruhps2048509(inputs: usize) {
             mark_secret(&s);
             mark_secret(&prf);
             let Ok(kp) = v.keypair_derand(&s, &prf) else {
+                // Only the two edge seeds give f = 0; a random one refused is a bug.
+                assert!(i >= randoms, "{}: random keygen seed {i} refused", v.name());
                 t.add("keygen (refused: f = 0)");
                 continue;
             };
@@ -358,11 +368,15 @@ fn ntruhps2048509(inputs: usize) {
                     mark_public(&kp.pk);
                     mark_public(&kp.sk);
                 }
-                // The all-zero and all-0xff sources give f = 0.
-                Err(_) => t.add("keygen (drawing, refused: f = 0)"),
+                // The all-zero and all-0xff sources give f = 0; the random stream
+                // (the first) must not.
+                Err(_) => {
+                    assert!(i > 0, "{}: keygen refused a random stream", v.name());
+                    t.add("keygen (drawing, refused: f = 0)");
+                }
             }
             let (ct, key) = v
-                .encaps(&keys[i.min(keys.len() - 1)].0, &mut src)
+                .encaps(&keys[i.min(randoms - 1)].0, &mut src)
                 .expect("valid key");
             t.add("encaps (drawing)");
             mark_public(&ct);

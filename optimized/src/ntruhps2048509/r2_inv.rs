@@ -587,8 +587,8 @@ fn mul128<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
 #[inline(always)]
 fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     clmul: &C,
-    x: [B::W64; 4],
-    y: [B::W64; 4],
+    mut x: [B::W64; 4],
+    mut y: [B::W64; 4],
 ) -> [B::W64; 8] {
     let (mut x0, mut x1) = ([x[0].clone(), x[1].clone()], [x[2].clone(), x[3].clone()]);
     let (mut y0, mut y1) = ([y[0].clone(), y[1].clone()], [y[2].clone(), y[3].clone()]);
@@ -606,15 +606,12 @@ fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
         // mid − lo − hi = x0y1 + x1y0, added at 2^128.
         r[2 + i] = B::xor(&r[2 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
     }
-    for t in [
-        &mut x0[..],
-        &mut x1,
-        &mut y0,
-        &mut y1,
-        &mut lo,
-        &mut hi,
-        &mut mid,
-    ] {
+    // The operands (copies the caller passed by value), their halves and the three
+    // partial products.
+    for t in [&mut x[..], &mut y, &mut x0, &mut x1, &mut y0, &mut y1] {
+        B::wipe64(t);
+    }
+    for t in [&mut lo[..], &mut hi, &mut mid] {
         B::wipe64(t);
     }
     r

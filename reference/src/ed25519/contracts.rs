@@ -61,9 +61,10 @@ fn product(u: &Fe, v: &Fe) -> [u64; 8] {
 }
 
 /// n mod p, canonical, by folding 2^256 ≡ 38 and subtracting p, in a fixed number of
-/// steps: after the first fold the top limb is at most 38, after the second at most
-/// 1, after the third 0; the value is then below 2^256 < 3p, so two masked
-/// subtractions of p leave it in [0, p).
+/// steps: after the first fold (of the high half) the top limb is at most 38, after
+/// the second at most 1, after the third 0 (a carry there left the low limbs below
+/// 38²); the value is then below 2^256 < 3p, so two masked subtractions of p leave
+/// it in [0, p).
 pub fn mod_p(n: &[u64; 8]) -> Fe {
     let mut t = [0u64; 5];
     let mut carry = 0u128;
@@ -73,7 +74,7 @@ pub fn mod_p(n: &[u64; 8]) -> Fe {
         carry = x >> 64;
     }
     t[4] = carry as u64;
-    for _ in 0..3 {
+    for _ in 0..2 {
         let mut c = 38 * u128::from(t[4]);
         for limb in t.iter_mut().take(4) {
             let x = u128::from(*limb) + c;

@@ -26,8 +26,8 @@ use zeroize::Zeroize;
 ///
 /// # Errors
 /// [`Error::InvalidEncoding`] when the seed gives f = 0 (each of its first 508 bytes
-/// a multiple of 3, for example all-zero or all-0xff: a uniform seed does so with
-/// probability 3⁻⁵⁰⁸). Such an f is not invertible, and the key pair the C code
+/// a multiple of 3, for example all-zero or all-0xff: 86 of the 256 byte values are,
+/// so a uniform seed does so with probability (86/256)⁵⁰⁸ ≈ 2⁻⁸⁰⁰). Such an f is not invertible, and the key pair the C code
 /// returns for it never decapsulates its own ciphertexts. Any other f is a nonzero
 /// ternary polynomial of degree < 508, invertible mod (2, Φ_509) and mod (3, Φ_509)
 /// (Φ_509 is irreducible mod 2 and mod 3); g, of fixed type, is never 0. Only this
