@@ -587,8 +587,8 @@ fn mul128<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
 #[inline(always)]
 fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     clmul: &C,
-    mut x: [B::W64; 4],
-    mut y: [B::W64; 4],
+    x: &[B::W64; 4],
+    y: &[B::W64; 4],
 ) -> [B::W64; 8] {
     let (mut x0, mut x1) = ([x[0].clone(), x[1].clone()], [x[2].clone(), x[3].clone()]);
     let (mut y0, mut y1) = ([y[0].clone(), y[1].clone()], [y[2].clone(), y[3].clone()]);
@@ -606,9 +606,9 @@ fn mul256<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
         // mid − lo − hi = x0y1 + x1y0, added at 2^128.
         r[2 + i] = B::xor(&r[2 + i], &B::xor(&B::xor(&mid[i], &lo[i]), &hi[i]));
     }
-    // The operands (copies the caller passed by value), their halves and the three
-    // partial products.
-    for t in [&mut x[..], &mut y, &mut x0, &mut x1, &mut y0, &mut y1] {
+    // The operands' halves and the three partial products (the operands themselves
+    // are the caller's, by reference).
+    for t in [&mut x0[..], &mut x1, &mut y0, &mut y1] {
         B::wipe64(t);
     }
     for t in [&mut lo[..], &mut hi, &mut mid] {
@@ -629,8 +629,8 @@ pub fn mul512_over<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
     let mut x1 = [x[4].clone(), x[5].clone(), x[6].clone(), x[7].clone()];
     let mut y0 = [y[0].clone(), y[1].clone(), y[2].clone(), y[3].clone()];
     let mut y1 = [y[4].clone(), y[5].clone(), y[6].clone(), y[7].clone()];
-    let mut lo = mul256::<B, C>(clmul, x0.clone(), y0.clone());
-    let mut hi = mul256::<B, C>(clmul, x1.clone(), y1.clone());
+    let mut lo = mul256::<B, C>(clmul, &x0, &y0);
+    let mut hi = mul256::<B, C>(clmul, &x1, &y1);
     let mut xs = [
         B::xor(&x0[0], &x1[0]),
         B::xor(&x0[1], &x1[1]),
@@ -643,7 +643,7 @@ pub fn mul512_over<B: Bits, C: Fn(B::W64, B::W64) -> B::W128>(
         B::xor(&y0[2], &y1[2]),
         B::xor(&y0[3], &y1[3]),
     ];
-    let mut mid = mul256::<B, C>(clmul, xs.clone(), ys.clone());
+    let mut mid = mul256::<B, C>(clmul, &xs, &ys);
     let mut r: [B::W64; 16] = core::array::from_fn(|_| B::c64(0));
     r[..8].clone_from_slice(&lo);
     r[8..].clone_from_slice(&hi);
