@@ -150,7 +150,13 @@ pub fn locate() -> Location {
 
 /// Whether absence of the vectors is a failure (`REFOPT_REQUIRE_VECTORS=1`).
 pub fn required() -> bool {
-    std::env::var_os(REQUIRE_ENV).is_some_and(|v| !v.is_empty() && v != "0")
+    switched_on(REQUIRE_ENV)
+}
+
+/// Whether a `REFOPT_REQUIRE_*` switch is on: set to anything but "" or "0" (so
+/// `=true` does not silently mean off). [`required`] and the SMT tests read theirs so.
+pub fn switched_on(name: &str) -> bool {
+    std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0")
 }
 
 /// Writes one line to the test's standard error, past the test harness's output

@@ -15,14 +15,9 @@
 #![allow(clippy::integer_division_remainder_used)]
 
 use equivalence::prove::{self, Coverage, Failure};
+use equivalence::vectors::switched_on;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-
-/// Whether a `REFOPT_REQUIRE_*` switch is on: set to anything but "" or "0", as
-/// `REFOPT_REQUIRE_VECTORS` reads (so `=true` does not silently mean off).
-fn switched_on(name: &str) -> bool {
-    std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0")
-}
 
 #[test]
 fn cheap_obligations_are_proved() {
