@@ -129,6 +129,11 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove S-9",
     },
     Plant {
+        name: "sntrup761-batched-draw-reads-a-word-more",
+        description: "optimized::sntrup761::random::draw_words_over reads 3048 bytes (a buffer for p + 1 words) and uses the first 3044: the same words, but every later draw of the stream is 4 bytes ahead of the reference's",
+        caught_by: "prove S-9",
+    },
+    Plant {
         name: "sntrup761-fq-freeze-off-by-one-multiplier",
         description: "reference::sntrup761::arith::fq_freeze multiplies by ⌊2^36/q⌋ instead of ⌊2^36/q⌋ + 1",
         caught_by: "prove S-3",
@@ -137,6 +142,11 @@ pub const ALL: &[Plant] = &[
         name: "sntrup761-f3-freeze-rounds-wrong",
         description: "reference::sntrup761::arith::f3_freeze multiplies by 43690 instead of ⌈2^17/3⌉ = 43691",
         caught_by: "prove S-4",
+    },
+    Plant {
+        name: "sntrup761-prove-freeze-unsigned",
+        description: "a fault in the proof's own model, not in shipped code: S-7's symbolic Fq_freeze returns the representative in [0, q − 1], as a freeze that forgets to centre would; the check of the outputs' range must report it (shipped generic code makes Fq values only as inputs, zeros and freeze results, so no shipped plant reaches that check)",
+        caught_by: "prove S-7a",
     },
     Plant {
         name: "sntrup761-rq-deferred-skips-the-first-product",
@@ -161,6 +171,11 @@ pub const ALL: &[Plant] = &[
     Plant {
         name: "ntruhps2048509-pack-gather-moves-a-term",
         description: "optimized::ntruhps2048509::r2_inv::r2_from_poly_over gathers coefficient 1 with 2^34 instead of 2^33 (its bit collides with coefficient 2's)",
+        caught_by: "prove N3-PACK",
+    },
+    Plant {
+        name: "ntruhps2048509-unpack-mask-keeps-two-bits",
+        description: "optimized::ntruhps2048509::r2_inv::r2_to_poly_over masks each 16-bit lane with 3 instead of 1: coefficient 4j + 1's bit lands in bit 1 of coefficient 4j",
         caught_by: "prove N3-PACK",
     },
     Plant {
@@ -216,6 +231,16 @@ pub const ALL: &[Plant] = &[
     Plant {
         name: "ed25519-prove-join-pairs-the-wrong-limbs",
         description: "a fault in the proof's own model, not in shipped code: ED-2's integer join claims old limb i equals new limb i+1 (the solver must answer sat)",
+        caught_by: "prove ED-2",
+    },
+    Plant {
+        name: "ed25519-prove-multiplier-unknown",
+        description: "a fault in the proof's own model, not in shipped code: ED-2 reads addmul_1's multiplier as a free variable (as a decomposition that lost the constant 19 would give); its guard that the multiplier is a constant must report it",
+        caught_by: "prove ED-2",
+    },
+    Plant {
+        name: "ed25519-prove-new-l-rotated",
+        description: "a fault in the proof's own model, not in shipped code: ED-2's guard reads the new first half's L one limb off (as a decomposition taking L from rotated limbs would give); the guard that both halves take L from the same terms must report it",
         caught_by: "prove ED-2",
     },
     Plant {

@@ -378,7 +378,14 @@ fn reduction() -> CheckResult {
              four addmul_1_step that the proof decomposes it into",
         ));
     }
-    let Some(v) = nf.v.0.as_const() else {
+    // Planted fault in the model (proof self-test): the multiplier a free variable,
+    // as a decomposition that lost the constant 19 would give.
+    let multiplier = if plant::active("ed25519-prove-multiplier-unknown") {
+        smt::var("planted_v", 64)
+    } else {
+        nf.v.0
+    };
+    let Some(v) = multiplier.as_const() else {
         return Err(failed("the multiplier of addmul_1 is not a constant"));
     };
 
@@ -474,7 +481,10 @@ fn reduction() -> CheckResult {
         ));
     }
     // Both halves start from the same L and H_low (the same terms, or proved equal).
-    if o.w_l != nf.w_l {
+    // Planted fault in the model (proof self-test): the new half's L read one limb
+    // off, as a decomposition taking L from rotated limbs would give.
+    let shift = usize::from(plant::active("ed25519-prove-new-l-rotated"));
+    if o.w_l.iter().ne(nf.w_l.iter().cycle().skip(shift).take(4)) {
         return Err(failed(
             "the two first halves do not take L from the same terms",
         ));
@@ -674,10 +684,11 @@ pub static OBLIGATIONS: &[Obligation] = &[
         // made wrong (each first half by 18, the limbs paired off by one) and that
         // the check for a model of the facts sees a contradiction, under which every
         // claim would hold vacuously. The structural guards (L from the same terms, a
-        // constant multiplier) have no plant: step 1 ties each decomposition to its
-        // shipped first half, so a fault in one place is reported there first; only a
-        // shipped change mirrored in the decomposition reaches them
-        // (docs/VERIFICATION.md).
+        // constant multiplier) are reached by no shipped plant: step 1 ties each
+        // decomposition to its shipped first half, so a fault in one place is
+        // reported there first; only a shipped change mirrored in the decomposition
+        // reaches them (docs/VERIFICATION.md). Two faults planted in the model show
+        // each guard failing.
         mutant: Mutant::Plants(&[
             Planted::sat(
                 "ed25519-addmul-1-step-drops-the-carry-in",
@@ -694,6 +705,14 @@ pub static OBLIGATIONS: &[Obligation] = &[
             Planted::sat(
                 "ed25519-prove-join-pairs-the-wrong-limbs",
                 "the two first halves return the same limbs",
+            ),
+            Planted::new(
+                "ed25519-prove-multiplier-unknown",
+                "the multiplier of addmul_1 is not a constant",
+            ),
+            Planted::new(
+                "ed25519-prove-new-l-rotated",
+                "the two first halves do not take L from the same terms",
             ),
             Planted::new(
                 "ed25519-prove-facts-contradict",

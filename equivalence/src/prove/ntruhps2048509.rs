@@ -469,10 +469,16 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "`r2_from_poly` packs bit 0 of coefficient i into bit i (bits 509..511 zero); `r2_to_poly` unpacks bit i into coefficient i ∈ {0, 1}",
         method: "symbolic evaluation over GF(2) (per-bit Boolean polynomials, high coefficient bits unknown); the packing's integer multiplies are checked collision-free by the carry analysis",
         domain: "every Poly (all 16 bits of every coefficient), every 512-bit value",
-        mutant: Mutant::Plant(Planted::new(
-            "ntruhps2048509-pack-gather-moves-a-term",
-            "r2_from_poly: bit",
-        )),
+        mutant: Mutant::Plants(&[
+            Planted::new(
+                "ntruhps2048509-pack-gather-moves-a-term",
+                "r2_from_poly: bit",
+            ),
+            Planted::new(
+                "ntruhps2048509-unpack-mask-keeps-two-bits",
+                "r2_to_poly: coefficient 0 bit 1 is not 0",
+            ),
+        ]),
         cheap: true,
         needs_smt: false,
         check: packing_exact,

@@ -17,6 +17,7 @@
 
 use optimized::sntrup761::poly::{r3_mult_deferred_over, rq_mult_small_deferred_over};
 use optimized::sntrup761::random::draw_words_over;
+use reference::plant;
 use reference::sntrup761::arith::{FQ_FREEZE_DOMAIN, f3_freeze, fq_freeze};
 use reference::sntrup761::poly::{Arith, r3_mult_per_step_over, rq_mult_small_per_step_over};
 use reference::sntrup761::random::{WordSource, draw_words_per_coefficient_over};
@@ -167,6 +168,15 @@ impl Arith for SymArith {
         let d = i64::from(FQ_FREEZE_DOMAIN);
         let a = a.within(-d, d, "an Fq_freeze argument");
         let q12 = i64::from(Q12);
+        if plant::active("sntrup761-prove-freeze-unsigned") {
+            // Planted fault in the model (proof self-test): the representative in
+            // [0, q − 1], as a freeze that forgets to centre would return.
+            return Val {
+                form: a.form,
+                lo: 0,
+                hi: 2 * q12,
+            };
+        }
         Val {
             form: a.form,
             lo: -q12,
@@ -221,6 +231,10 @@ fn compare(
     let half = i64::from((m - 1) / 2);
     let mut terms = 0usize;
     for (i, (r, o)) in h_ref.iter().zip(&h_opt).enumerate() {
+        // The trait makes an Fq or small value only as an input, a zero or a freeze
+        // result, so shipped code reaches this check only by returning an input
+        // coefficient (R3: |g_i| <= 2) as an output; a wrong freeze model reaches it
+        // too (plant `sntrup761-prove-freeze-unsigned`, the self-test of the check).
         for (side, x) in [("reference", r), ("optimized", o)] {
             if x.lo < -half || x.hi > half {
                 return Err(Failure::failed(format!(
@@ -403,10 +417,13 @@ pub static OBLIGATIONS: &[Obligation] = &[
         statement: "the batched tier's one 3044-byte draw (`optimized::sntrup761::random::draw_words`) and the reference's 761 `urandom32` draws (`draw_words_per_coefficient`) return the same 761 words, word i = bytes 4i..4i+3 little-endian; `Short_random`/`Small_random` of every tier are the trait's provided methods applying the shared `short_fromlist`/`small_from_word` to those words",
         method: "symbolic evaluation: both draws run over a source that hands out stream positions (a byte stream: the bytes do not depend on call boundaries); every word bit is traced to its stream bit",
         domain: "every call-boundary-invariant source (byte stream: ChaCha20, SHAKE-256, ...); not NIST's CTR-DRBG, where the tiers differ by design",
-        mutant: Mutant::Plant(Planted::new(
-            "sntrup761-batched-words-big-endian",
-            "differs: reference",
-        )),
+        mutant: Mutant::Plants(&[
+            Planted::new("sntrup761-batched-words-big-endian", "differs: reference"),
+            Planted::new(
+                "sntrup761-batched-draw-reads-a-word-more",
+                "the batched draw read 3048 bytes, not 3044",
+            ),
+        ]),
         cheap: true,
         needs_smt: false,
         check: draws_equal,
@@ -459,6 +476,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
                 "differs mod 4591",
             ),
             Planted::new("sntrup761-acc-22bit", "a 22-bit accumulator may reach"),
+            Planted::new("sntrup761-prove-freeze-unsigned", "may leave [-2295, 2295]"),
         ]),
         cheap: true,
         needs_smt: false,

@@ -234,7 +234,7 @@ pub fn r2_to_poly_over<B: Bits>(a: &[B::W64; 8]) -> [B::W16; N] {
             let nibble = B::and(&B::shr(word, 4 * q as u32), &B::c64(0xf));
             let x = B::and(
                 &B::wrapping_mul(&nibble, &B::c64(SPREAD)),
-                &B::c64(0x0001_0001_0001_0001),
+                &B::c64(planted_unpack_mask(0x0001_0001_0001_0001)),
             );
             *c = [
                 B::to16(&x),
@@ -819,6 +819,18 @@ fn planted_gather(gather: u64) -> u64 {
         gather ^ (1 << 33) ^ (1 << 34)
     } else {
         gather
+    }
+}
+
+/// The unpacking's lane mask; planted (`ntruhps2048509-unpack-mask-keeps-two-bits`):
+/// bit 1 of every lane kept too. No mutants: plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_unpack_mask(mask: u64) -> u64 {
+    if reference::plant::active("ntruhps2048509-unpack-mask-keeps-two-bits") {
+        mask | (mask << 1)
+    } else {
+        mask
     }
 }
 

@@ -19,6 +19,7 @@ pub fn draw_words<R: RandomSource + ?Sized>(rng: &mut R) -> [u32; P] {
 pub fn draw_words_over<S: WordSource + ?Sized>(s: &mut S) -> [S::Word; P] {
     let mut bytes: [S::Byte; RANDOM_POLY_BYTES] = core::array::from_fn(|_| S::zero_byte());
     s.fill(&mut bytes);
+    planted::reads_a_word_more(s);
     let mut l = core::array::from_fn(|i| {
         let b = &bytes[4 * i..4 * i + 4];
         S::word_from_le_bytes(planted::byte_order([
@@ -39,6 +40,7 @@ pub fn draw_words_over<S: WordSource + ?Sized>(s: &mut S) -> [S::Word; P] {
 mod planted {
     use reference::plant::active;
     use reference::sntrup761::P;
+    use reference::sntrup761::random::WordSource;
 
     /// The four bytes of a word, little-endian first; `sntrup761-batched-words-big-endian`
     /// (proof self-test) reverses them.
@@ -50,6 +52,18 @@ mod planted {
             [d, c, b, a]
         } else {
             le
+        }
+    }
+
+    /// `sntrup761-batched-draw-reads-a-word-more` (proof self-test): the draw reads
+    /// 3 048 bytes, as with a buffer sized for p + 1 words, and drops the last four.
+    #[mutants::skip]
+    #[inline(always)]
+    pub(super) fn reads_a_word_more<S: WordSource + ?Sized>(s: &mut S) {
+        if active("sntrup761-batched-draw-reads-a-word-more") {
+            let mut pad: [S::Byte; 4] = core::array::from_fn(|_| S::zero_byte());
+            s.fill(&mut pad);
+            S::wipe(&mut pad);
         }
     }
 
