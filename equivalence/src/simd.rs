@@ -2,7 +2,16 @@
 //!
 //! The AVX2 and PCLMULQDQ code is chosen at run time, so a check run on a CPU without
 //! them covers only the portable paths. A check says so ([`report`]), and with
-//! `REFOPT_REQUIRE_SIMD` set (CI, on a CPU that reports both) fails instead.
+//! `REFOPT_REQUIRE_SIMD` on (CI, on a CPU that reports both) fails instead.
+
+/// The switch that makes a SIMD path that would not run a failure.
+pub const REQUIRE_ENV: &str = "REFOPT_REQUIRE_SIMD";
+
+/// Whether [`REQUIRE_ENV`] is on: set to anything but "" or "0", as the other
+/// `REFOPT_REQUIRE_*` switches ([`crate::vectors::switched_on`]).
+pub fn required() -> bool {
+    crate::vectors::switched_on(REQUIRE_ENV)
+}
 
 /// The runtime-dispatched SIMD paths, each with whether it runs on this CPU.
 pub fn paths() -> [(&'static str, bool); 2] {
@@ -33,7 +42,7 @@ pub fn report(paths: &[(&str, bool)], require: bool, who: &str) -> bool {
         }
     }
     if missing && require {
-        eprintln!("{who}: REFOPT_REQUIRE_SIMD is set and a SIMD path would not run");
+        eprintln!("{who}: REFOPT_REQUIRE_SIMD is on and a SIMD path would not run");
         return false;
     }
     true

@@ -177,14 +177,14 @@ fn avx2_intrinsics_and_portable_rq_mul_equal_schoolbook_mod_2_pow_13() {
 
 /// A CPU-feature path: on a CPU that has the feature its checks always run; `None`
 /// skips them on a CPU without it, with a visible note, unless `REFOPT_REQUIRE_SIMD`
-/// is set (CI sets it), in which case a missing feature fails the test instead of
+/// is on (CI sets it), in which case a missing feature fails the test instead of
 /// letting the obligation pass without running.
 fn simd<T>(detected: Option<T>, feature: &str) -> Option<T> {
-    let require = std::env::var_os("REFOPT_REQUIRE_SIMD").is_some();
+    let require = equivalence::simd::required();
     let paths = [(feature, detected.is_some())];
     assert!(
         equivalence::simd::report(&paths, require, "ntruhps2048509_obligations"),
-        "REFOPT_REQUIRE_SIMD is set but this CPU lacks {feature}: its path would not be checked"
+        "REFOPT_REQUIRE_SIMD is on but this CPU lacks {feature}: its path would not be checked"
     );
     detected
 }

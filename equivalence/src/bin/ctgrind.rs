@@ -606,7 +606,7 @@ fn main() -> ExitCode {
     }
     // Each scheme runs the path its dispatch picks on this CPU (as valgrind presents
     // it): say which, and fail under REFOPT_REQUIRE_SIMD when one would not run.
-    let require = std::env::var_os("REFOPT_REQUIRE_SIMD").is_some();
+    let require = equivalence::simd::required();
     if !equivalence::simd::report(&equivalence::simd::paths(), require, "refopt-ctgrind") {
         return ExitCode::FAILURE;
     }
