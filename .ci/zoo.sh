@@ -14,3 +14,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(bash .ci/plant-build.sh)
 "$bin/refopt" zoo --jobs 2 --regressions equivalence/regressions
+
+# Self-test of the command's negative paths: a plant the default run cannot see (a
+# fault in the proofs' model only, no shipped code) must be reported NOT CAUGHT, with
+# every committed regression input failing with no plant, and exit 1.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if "$bin/refopt" zoo --plant sntrup761-prove-freeze-unsigned --regressions equivalence/regressions > "$log" 2>&1; then
+  cat "$log" >&2
+  echo "zoo self-test: a plant the default run cannot see passed as caught" >&2
+  exit 1
+fi
+for want in "sntrup761-prove-freeze-unsigned       NOT CAUGHT" "0 of 1 planted bugs caught" \
+  "FAILS WITH NO PLANT" "(NONE fails with: sntrup761-prove-freeze-unsigned)"; do
+  grep -qF -- "$want" "$log" || { cat "$log" >&2; echo "zoo self-test: no \"$want\"" >&2; exit 1; }
+done
+echo "zoo self-test: an unseen plant is reported NOT CAUGHT, exit 1"
