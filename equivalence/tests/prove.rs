@@ -27,9 +27,9 @@ fn cheap_obligations_are_proved() {
         let row = prove::run_one(o);
         match &row.result {
             Ok(e) => {
-                // The one row that is argued, not proved, is named: a new one must be
+                // The rows that are argued, not proved, are named: a new one must be
                 // added here on purpose.
-                let want = if o.id == "MLKEM-3" {
+                let want = if ["MLKEM-3", "N3-PCLMUL"].contains(&o.id) {
                     Coverage::Argued
                 } else {
                     Coverage::Proved

@@ -5,12 +5,17 @@
 //! the optimization under study. The `optimized` crate implements the same traits with
 //! the code *after* it, and the `equivalence` crate compares the two.
 //!
-//! Common parts used by every scheme: [`error`], [`ct`] (constant-time helpers),
-//! [`rng`] (caller-supplied randomness) and [`drbg`] (NIST's KAT generator).
+//! Common parts: [`error`], [`ct`] (constant-time helpers), [`rng`] (caller-supplied
+//! randomness), [`drbg`] (NIST's KAT generator), [`shake`] (the SHAKE wrappers),
+//! [`keccak_x4`] (four Keccak-f\[1600\] permutations at once, for ML-KEM's sampling)
+//! and [`plant`] (the lab's planted bugs, compiled out without the `plant` feature).
 //!
 //! | module | scheme | optimization |
 //! |---|---|---|
 //! | [`mlkem`] | ML-KEM-512/768/1024 (FIPS 203) | k instead of k² inverse NTTs in K-PKE.Encrypt |
+//! | [`sntrup761`] | Streamlined NTRU Prime sntrup761 (the `sntrup761` C code libgcrypt carries) | one 3044-byte draw per random polynomial (libgcrypt patch 06); deferred reduction in `Rq_mult_small`, `R3_mult` (patch 07) |
+//! | [`ntruhps2048509`] | NTRU-HPS-2048-509 (the NIST round-3 submission) | `poly_R2_inv` by an addition chain with carry-less Karatsuba (jschanck/ntru #5) |
+//! | [`ed25519`] | Ed25519 (RFC 8032), libgcrypt's `mpi/ec.c` field layer | `ec_mulm_25519` by one multiply-accumulate by 19 |
 
 // Test oracles may divide; the library build still checks production code.
 #![cfg_attr(test, allow(clippy::integer_division_remainder_used))]

@@ -241,7 +241,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
     Obligation {
         id: "MLKEM-5",
         optimization: Optimization::MlKemEncryptU,
-        statement: "`encrypt_u` of the optimized tier (k inverse NTTs, `optimized::mlkem::encrypt_u_merged`) = the reference (k², `reference::mlkem::encrypt_u_per_product`): u = NTT⁻¹(Âᵀ∘ŷ) + e1 byte for byte",
+        statement: "`encrypt_u` of the optimized tier (k inverse NTTs, `optimized::mlkem::encrypt_u_merged`) = the reference (k², `reference::mlkem::encrypt_u_per_product`): u = NTT⁻¹(Âᵀ∘ŷ) + e1 as maps over Z_q, coefficient for coefficient; byte for byte on the u16 instance given MLKEM-1, 2 (proved) and MLKEM-3 (argued)",
         method: "symbolic evaluation of both shipped kernels (with the shared `multiply_ntts`, `ntt_add`, `inverse_ntt`, `poly_add`) over exact forms of degree <= 2 in Z_q; equal forms for every output coefficient; the u16 instance computes the same map (MLKEM-1, 2 proved; MLKEM-3 argued)",
         domain: "k ∈ {2, 3, 4}, every canonical Â, ŷ, e1",
         mutant: Mutant::Plants(&[

@@ -12,7 +12,8 @@
 //! * `checked`: it ran on sampled inputs only (none of the obligations below);
 //! * `argued`: a machine check covers part of the argument and the rest is read from
 //!   the code (MLKEM-3: rustc checks the bounds at the largest operands; that they
-//!   bound every input is argued);
+//!   bound every input is argued. N3-PCLMUL: every basis pair runs through the
+//!   wrapper; that the wrapper is bilinear, so the basis fixes it, is argued);
 //! * `failed` / `not run`: the check found a counterexample, or could not run (no SMT
 //!   solver, a CPU without the instruction a row is about). Both make `refopt prove`
 //!   exit non-zero.

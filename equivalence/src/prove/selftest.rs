@@ -107,15 +107,17 @@ fn run_prove(bin: &Path, o: &Obligation, plant: Option<&str>) -> Result<Report, 
     })
 }
 
-/// The control run: the plant build with no plant on must prove the obligation, so
-/// that a plant's failure is the plant's doing and not the build's.
+/// The control run: the plant build with no plant on must prove the obligation (or
+/// give its argued part, N3-PCLMUL), so that a plant's failure is the plant's doing
+/// and not the build's. Which of the two each obligation gives is the ledger's, which
+/// `.ci/prove.sh` compares with the normal build's output.
 fn run_control(bin: &Path, o: &Obligation) -> Result<(), String> {
     let r = run_prove(bin, o, None)?;
-    if r.status == "proved" && !r.exit_failed {
+    if (r.status == "proved" || r.status == "argued") && !r.exit_failed {
         Ok(())
     } else {
         Err(format!(
-            "control: the plant build with no plant on gives `{}` ({}), not `proved`: {}",
+            "control: the plant build with no plant on gives `{}` ({}), neither `proved` nor `argued`: {}",
             r.status, r.exit, r.detail
         ))
     }

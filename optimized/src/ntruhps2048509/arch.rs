@@ -493,8 +493,8 @@ mod tests {
     }
 
     /// The wrapper is the 64×64 carry-less product on edge words and 2,000 pseudorandom
-    /// pairs (the machine check over every input is obligation N3-PCLMUL of
-    /// `refopt prove`).
+    /// pairs (obligation N3-PCLMUL of `refopt prove` runs every basis pair; that those
+    /// fix every input is argued).
     #[test]
     fn clmul64_is_the_carry_less_product() {
         let Some(pclmul) = Pclmul::detect() else {

@@ -133,7 +133,8 @@ fn runs(w: &WallClock) -> String {
         .and_then(|l| l.split("load average ").nth(1))
         .and_then(|l| l.split_whitespace().nth(2))
         .map_or("not recorded".to_owned(), |l| format!("{l} on 2 cores"));
-    format!("{n} runs; 15-minute load average {load}")
+    let commit = w.meta.get("commit").map_or("unknown", String::as_str);
+    format!("commit {commit}, {n} runs; 15-minute load average {load}")
 }
 
 /// The conditions every instruction table was measured under, one paragraph.
@@ -171,8 +172,20 @@ fn run_spread(w: &WallClock) -> R<(f64, f64)> {
     }
 }
 
-fn wall_on(w: &WallClock) -> R<String> {
+fn wall_on(w: &WallClock, b: &Baseline) -> R<String> {
     let (typical, largest) = run_spread(w)?;
+    let wall_commit = w.meta.get("commit").map_or("unknown", String::as_str);
+    let stale = if wall_commit == b.meta("commit") {
+        String::new()
+    } else {
+        format!(
+            " The instruction counts are from commit `{}`: a wall-clock ratio \
+             beside an instruction ratio compares two commits, and the code changed between \
+             them (`git log {wall_commit}..{}`); wall-clock was not measured again.",
+            b.meta("commit"),
+            b.meta("commit")
+        )
+    };
     Ok(format!(
         "Wall-clock: criterion (1 s warm-up, 2 s measurement), the median of each of {} \
          runs, commit `{}`, CPU {}, a 2-core machine shared with other jobs ({}): the \
@@ -180,7 +193,7 @@ fn wall_on(w: &WallClock) -> R<String> {
          (the median over benchmarks) and by up to {largest:.0} %, so read these as \
          rough and the instruction counts as the measurement. Each cell is the median \
          of the run medians with the range over runs in brackets, each ratio the median \
-         of the per-run ratios with their range.",
+         of the per-run ratios with their range.{stale}",
         w.meta.get("runs").map_or("?", String::as_str),
         w.meta.get("commit").map_or("unknown", String::as_str),
         w.meta.get("cpu").map_or("unknown", String::as_str),
@@ -429,7 +442,7 @@ fn mlkem(c: &Ctx) -> R<Section> {
         page,
         "Wall-clock (criterion; `decaps` here uses a parsed key, Go's setting):\n\n{}\n{}\n",
         t.md(),
-        wall_on(w)?
+        wall_on(w, b)?
     );
     let (re, oe) = (g(&mk("encaps", "768", "reference"))?, opt_e);
     let (rd, od) = (
@@ -776,7 +789,7 @@ fn sntrup761(c: &Ctx) -> R<Section> {
         page,
         "Wall-clock, whole operations:\n\n{}\n{}\n",
         t.md(),
-        wall_on(w)?
+        wall_on(w, b)?
     );
     let (e6, e7) = (
         g(&sn("encap", "batched_rng", Some("chacha20")))?,
@@ -787,6 +800,7 @@ fn sntrup761(c: &Ctx) -> R<Section> {
         g(&sn("decap", "optimized", None))?,
     );
     let pq_e = peer("peers_sntrup761_pqclean::pqclean_clean_encap", "os")?;
+    let os7 = g(&sn("encap", "optimized", Some("os")))?;
     let headlines = vec![
         format!(
             "sntrup761 patch 07 (deferred reduction): encap **{}**, decap **{}** fewer \
@@ -799,7 +813,8 @@ fn sntrup761(c: &Ctx) -> R<Section> {
             "sntrup761 patch 06 (one 3044-byte draw per polynomial): encap **{}** \
              instructions with ChaCha20, **{}** with NIST's CTR-DRBG; per polynomial \
              wall-clock {} (NIST DRBG) and {} (OS source, `getrandom`; {}) — the gain is \
-             the source's per-call cost (seed 3.77× with libgcrypt's CSPRNG).",
+             the source's per-call cost (the seed reports no per-polynomial figure: 3.77× \
+             per whole encapsulation with libgcrypt's CSPRNG).",
             ratio(
                 g(&sn("encap", "reference", Some("chacha20")))?.ir,
                 g(&sn("encap", "batched_rng", Some("chacha20")))?.ir
@@ -822,9 +837,10 @@ fn sntrup761(c: &Ctx) -> R<Section> {
         ),
         format!(
             "sntrup761 optimized encap: {} instructions, {} of PQClean clean's {} \
-             (PQClean portable C, no AVX2; ours reads ChaCha20, PQClean the OS).",
-            int(e7.ir),
-            ratio(e7.ir, pq_e.ir),
+             (both reading the OS source, `getrandom`, whose kernel work callgrind does \
+             not count; PQClean portable C, no AVX2).",
+            int(os7.ir),
+            ratio(os7.ir, pq_e.ir),
             int(pq_e.ir)
         ),
     ];
@@ -1093,7 +1109,7 @@ fn ntru(c: &Ctx) -> R<Section> {
             wall_ratio(w, &id(op, "pqclean-clean"), &id(op, "optimized"))?,
         ]);
     }
-    let _ = write!(page, "{}\n{}\n", t.md(), wall_on(w)?);
+    let _ = write!(page, "{}\n{}\n", t.md(), wall_on(w, b)?);
     let (ri, bi, oi, pi) = (
         g(&format!("{NK}poly_rq_inv_reference/reference"))?,
         g(&format!("{NK}poly_rq_inv_before/before"))?,
@@ -1298,7 +1314,7 @@ fn ed25519(c: &Ctx) -> R<Section> {
         page,
         "Wall-clock (criterion):\n\n{}\n{}\n",
         t.md(),
-        wall_on(w)?
+        wall_on(w, b)?
     );
     let ratio_of = |build: &str, op: &str| -> R<String> {
         Ok(ratio(
@@ -1480,12 +1496,22 @@ pub(crate) fn generate(c: &Ctx) -> R<Output> {
         results,
         "{}\n\n{}\n\n## Headlines, with what each depends on\n\n",
         measured_on(c.base),
-        wall_on(c.wall)?
+        wall_on(c.wall, c.base)?
     );
     for (title, _, s) in &schemes {
         let _ = writeln!(results, "{title}:\n");
         for h in &s.headlines {
-            let _ = writeln!(results, "* {h}");
+            // Each instruction figure carries its conditions on its own line.
+            let on = if h.contains("instructions") && !h.contains("gungraun Ir") {
+                format!(
+                    " [instructions: gungraun Ir, commit `{}`, profile `bench`, no \
+                     `target-cpu`, SIMD by runtime detection]",
+                    c.base.meta("commit")
+                )
+            } else {
+                String::new()
+            };
+            let _ = writeln!(results, "* {h}{on}");
         }
         results.push('\n');
     }
