@@ -27,6 +27,9 @@
 #    wraps in the shared ek decoder) must not crash the fuzz build of mlkem_ek (the
 #    same bits without overflow checks) and must be reported by the debug replay of
 #    that target's corpus.
+# 5. The debug contracts fire: with a plant on, the dev build's optimized kernel
+#    panics with its own `Kernels::... ensures` message (sntrup761's two products,
+#    NTRU's R2 inverse and product); about a second in all.
 # Budget (measured 2026-12-03 on the 2-core machine, nothing else running, nightly
 # with AddressSanitizer), before the plant build below was shared: 4 min 40 s in all:
 # build 90 s (warm target directory), the replay's dev build 20 s (after `cargo test
@@ -194,4 +197,24 @@ fi
 grep -q 'attempt to subtract with overflow' "$work/replay" \
   || { echo "fuzz: the replay failed on $plant, but not with the overflow:" >&2; head -20 "$work/replay" >&2; exit 1; }
 say "$plant: unseen by mlkem_ek's fuzz build ($execs executions in 2 s), reported by the dev-build replay of its corpus ($(grep -c ': FINDING$' "$work/replay") of $files inputs)"
+
+# 5. The kernels' debug contracts fire: in the dev build (debug assertions on), each
+#    plant below makes the optimized kernel's own `ensures` check panic with its
+#    message before the tier comparison sees the result. Inputs: the first committed
+#    regression line of the pair, or (NTRU's product, which has none) a fixed one.
+first() { grep -v '^#' "equivalence/regressions/$1.txt" | head -1; }
+ntru_mul_input="00$(printf 'a7%.0s' $(seq 1 1100))"
+while IFS='|' read -r plant pair input want; do
+  if REFOPT_PLANT="$plant" "$replay_bin" replay "$pair" "$input" >"$work/contract" 2>&1; then
+    echo "fuzz: $pair agreed in the dev build with $plant on" >&2; exit 1
+  fi
+  grep -qF -- "$want" "$work/contract" \
+    || { tail -20 "$work/contract" >&2; echo "fuzz: $pair failed with $plant, but not with \"$want\"" >&2; exit 1; }
+  say "$plant: the debug contract fires on $pair ($want)"
+done <<EOF_CONTRACTS
+sntrup761-rq-skip-last-column|sntrup761/rq-mult-small|$(first sntrup761__rq-mult-small)|Kernels::rq_mult_small ensures
+sntrup761-r3-deferred-drops-the-last-product|sntrup761/r3-mult|$(first sntrup761__r3-mult)|Kernels::r3_mult ensures
+ntruhps2048509-chain-skips-the-final-squaring|ntruhps2048509/r2-inv/portable|$(first ntruhps2048509__r2-inv__portable)|Kernels::poly_r2_inv ensures
+ntruhps2048509-rq-mul-fold-skips-x509|ntruhps2048509/rq-mul/avx2|$ntru_mul_input|Kernels::poly_rq_mul ensures
+EOF_CONTRACTS
 say "done"

@@ -9,6 +9,7 @@
 
 use aes::Aes256;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
+use zeroize::Zeroize;
 
 use crate::rng::RandomSource;
 
@@ -28,10 +29,12 @@ impl core::fmt::Debug for NistDrbg {
 /// Wipes the state (whoever has it can produce every later output).
 impl Drop for NistDrbg {
     fn drop(&mut self) {
-        zeroize::Zeroize::zeroize(&mut self.key[..]);
-        zeroize::Zeroize::zeroize(&mut self.v[..]);
+        self.key.zeroize();
+        self.v.zeroize();
     }
 }
+
+impl zeroize::ZeroizeOnDrop for NistDrbg {}
 
 fn increment(v: &mut [u8; 16]) {
     // 128-bit big-endian counter, as rng.c's byte loop does.
@@ -53,9 +56,12 @@ impl NistDrbg {
             v: [0; 16],
         };
         drbg.update(Some(&seed));
+        seed.zeroize();
         drbg
     }
 
+    /// The cipher under the current key (its key schedule is wiped when it drops:
+    /// `aes`'s `zeroize` feature).
     fn cipher(&self) -> Aes256 {
         Aes256::new(&self.key.into())
     }
@@ -69,6 +75,7 @@ impl NistDrbg {
             let mut block = aes::Block::from(self.v);
             cipher.encrypt_block(&mut block);
             chunk.copy_from_slice(&block);
+            block.zeroize();
         }
         if let Some(p) = provided {
             for (t, x) in temp.iter_mut().zip(p) {
@@ -77,6 +84,8 @@ impl NistDrbg {
         }
         self.key.copy_from_slice(&temp[..32]);
         self.v.copy_from_slice(&temp[32..]);
+        // The next key and counter.
+        temp.zeroize();
     }
 
     /// `randombytes(x, xlen)`: one call, then a re-key.
@@ -87,6 +96,8 @@ impl NistDrbg {
             let mut block = aes::Block::from(self.v);
             cipher.encrypt_block(&mut block);
             chunk.copy_from_slice(&block[..chunk.len()]);
+            // Keystream, including the dropped tail of the last block.
+            block.zeroize();
         }
         self.update(None);
     }

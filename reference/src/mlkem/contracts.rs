@@ -36,3 +36,45 @@ pub fn encrypt_u_ensures(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u
     encrypt_u_per_product(k, a, y_hat, e1, &mut want);
     u.len() >= k && u[..k] == want[..k]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::ntt::N;
+    use super::*;
+
+    /// The postcondition accepts the reference's u and rejects it with one
+    /// coefficient changed or one row missing; the precondition rejects a
+    /// non-canonical input and an out-of-range k.
+    #[test]
+    fn encrypt_u_contracts_accept_the_reference_and_reject_others() {
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % u64::from(Q)) as u16
+        };
+        let k = 3;
+        let a: Matrix = core::array::from_fn(|_| {
+            core::array::from_fn(|_| NttPoly(core::array::from_fn(|_| next())))
+        });
+        let y_hat: Vec<NttPoly> = (0..k)
+            .map(|_| NttPoly(core::array::from_fn(|_| next())))
+            .collect();
+        let e1: Vec<Poly> = (0..k)
+            .map(|_| Poly(core::array::from_fn(|_| next())))
+            .collect();
+        assert!(encrypt_u_requires(k, &a, &y_hat, &e1));
+        let mut u = [Poly::ZERO; MAX_K];
+        encrypt_u_per_product(k, &a, &y_hat, &e1, &mut u);
+        assert!(encrypt_u_ensures(k, &a, &y_hat, &e1, &u));
+        assert!(!encrypt_u_ensures(k, &a, &y_hat, &e1, &u[..k - 1]));
+        u[k - 1].0[N - 1] = (u[k - 1].0[N - 1] + 1) % Q;
+        assert!(!encrypt_u_ensures(k, &a, &y_hat, &e1, &u));
+
+        assert!(!encrypt_u_requires(5, &a, &y_hat, &e1));
+        let mut bad = e1.clone();
+        bad[0].0[0] = Q;
+        assert!(!encrypt_u_requires(k, &a, &y_hat, &bad));
+    }
+}

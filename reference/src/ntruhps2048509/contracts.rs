@@ -62,3 +62,53 @@ pub fn rq_is_inverse(a: &Poly, r: &Poly) -> bool {
         .enumerate()
         .all(|(i, &c)| poly::modq(c) == u16::from(i == 0))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::{N, Q};
+    use super::*;
+
+    /// A fixed pseudorandom polynomial with coefficients below `bound` (test data).
+    fn poly(seed: u64, bound: u16) -> Poly {
+        let mut s = seed | 1;
+        Poly(core::array::from_fn(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % u64::from(bound)) as u16
+        }))
+    }
+
+    /// Each predicate accepts the reference's result and rejects it with one
+    /// coefficient changed, so the debug checks built on them can fail.
+    #[test]
+    fn predicates_accept_the_reference_and_reject_a_changed_coefficient() {
+        let (a, b) = (poly(3, Q), poly(5, Q));
+        let mut r = poly::poly_rq_mul_schoolbook(&a, &b);
+        assert!(rq_mul_is_exact(&a, &b, &r));
+        r.0[200] = r.0[200].wrapping_add(1);
+        assert!(!rq_mul_is_exact(&a, &b, &r));
+
+        // A unit mod 2 (its low bits are not all equal) and its inverses.
+        let f = poly(9, 3);
+        assert!(r2_invertible(&f));
+        assert!(!r2_invertible(&Poly([1; N])) && !r2_invertible(&Poly([2; N])));
+        let mut r2 = poly::poly_r2_inv_divstep(&f);
+        assert!(r2_is_inverse(&f, &r2));
+        let mut rq = poly::poly_r2_inv_to_rq_inv(&r2, &f, poly::poly_rq_mul_schoolbook);
+        assert!(rq_is_inverse(&f, &rq));
+        rq.0[0] = rq.0[0].wrapping_add(2);
+        assert!(!rq_is_inverse(&f, &rq));
+        r2.0[N - 2] ^= 1;
+        assert!(!r2_is_inverse(&f, &r2));
+        r2.0[N - 2] ^= 3; // back to the bit, plus 2: not a bit
+        assert!(!r2_is_inverse(&f, &r2));
+
+        let mut r3 = poly::poly_s3_inv(&f);
+        assert!(s3_is_inverse(&f, &r3));
+        r3.0[1] = (r3.0[1] + 1) % 3;
+        assert!(!s3_is_inverse(&f, &r3));
+        r3.0[1] = 3;
+        assert!(!s3_is_inverse(&f, &r3));
+    }
+}
