@@ -29,7 +29,7 @@ refopt="$target_dir/release/refopt"
 
 say "refopt prove (every obligation; per-obligation times below)"
 out=$(mktemp)
-trap 'rm -f "$out" "$out.doc"' EXIT
+trap 'rm -f "$out" "$out.doc" "$out.stale"' EXIT
 if ! "$refopt" prove --markdown > "$out"; then
   echo "refopt prove: an obligation failed or did not run (ledger below)" >&2
   cat "$out" >&2
@@ -53,15 +53,28 @@ if [ "${1:-}" = "--update" ]; then
   exit 0
 fi
 say "docs/VERIFICATION.md against the command's output"
-awk -v b="$begin" -v e="$end" '
-  index($0, e) == 1 { inside = 0 }
-  inside { print }
-  index($0, b) == 1 { inside = 1 }' "$doc" > "$out.doc"
+# The generated section of $1, to standard output.
+section() {
+  awk -v b="$begin" -v e="$end" '
+    index($0, e) == 1 { inside = 0 }
+    inside { print }
+    index($0, b) == 1 { inside = 1 }' "$1"
+}
+section "$doc" > "$out.doc"
 if ! diff -u "$out.doc" "$out"; then
   echo "docs/VERIFICATION.md does not match \`refopt prove --markdown\` (diff above);" \
        "run \`bash .ci/prove.sh --update\`" >&2
   exit 1
 fi
+# Self-test of that comparison: a copy of the page with one status in the generated
+# section changed must differ from the command's output.
+sed '/^| S-9 |/s/| \*\*proved\*\*:/| **checked**:/' "$doc" > "$out.stale"
+if cmp -s "$doc" "$out.stale" || section "$out.stale" | diff -q - "$out" >/dev/null; then
+  echo "prove.sh self-test: a changed status in the ledger went unnoticed" >&2
+  exit 1
+fi
+rm -f "$out.stale"
+say "self-test: a ledger row changed by hand is reported stale"
 
 say "self-test: every obligation fails on its mutant (plant build)"
 plant_bin=$(bash .ci/plant-build.sh)

@@ -1052,7 +1052,9 @@ fn zoo_one(exe: &Path, p: &'static reference::plant::Plant) -> io::Result<ZooRow
 }
 
 /// Whether `refopt replay pair input_hex` (a child process of `exe`: a plant is chosen
-/// at start-up) agrees, with `plant` switched on, or with none.
+/// at start-up) agrees, with `plant` switched on, or with none: exit 0 is agreement,
+/// exit 1 a mismatch; any other exit (a usage error, a crash of the process) is an
+/// error, not a verdict.
 fn replay_agrees(exe: &Path, pair: &str, input_hex: &str, plant: Option<&str>) -> io::Result<bool> {
     let mut c = std::process::Command::new(exe);
     c.args(["replay", pair, input_hex])
@@ -1062,7 +1064,15 @@ fn replay_agrees(exe: &Path, pair: &str, input_hex: &str, plant: Option<&str>) -
         Some(name) => c.env(reference::plant::ENV, name),
         None => c.env_remove(reference::plant::ENV),
     };
-    c.status().map(|s| s.success())
+    let status = c.status()?;
+    match status.code() {
+        Some(0) => Ok(true),
+        Some(1) => Ok(false),
+        _ => Err(io::Error::other(format!(
+            "`refopt replay {pair}` with {} ended with {status}, not a verdict",
+            plant.unwrap_or("no plant")
+        ))),
+    }
 }
 
 /// Replays each committed regression input in `dir` with each plant of `plants` on

@@ -170,6 +170,18 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 /// reported with its input like any other difference.
 pub fn run_caught(pair: &dyn Pair, input: &[u8]) -> Outcome {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pair.run(input))) {
+        // A precondition the pair never declared is the harness's bug, not a skip.
+        Ok(Outcome::PreconditionNotMet { which, detail })
+            if !pair.preconditions().iter().any(|p| p.name == which) =>
+        {
+            Outcome::Mismatch(Mismatch {
+                field: format!("undeclared precondition `{which}`"),
+                offset: 0,
+                reference: Vec::new(),
+                optimized: detail.into_bytes(),
+                exposure: Exposure::Public,
+            })
+        }
         Ok(outcome) => outcome,
         Err(payload) => {
             let msg = panic_message(payload.as_ref());
@@ -265,7 +277,8 @@ pub(crate) mod tests {
         assert_eq!(t.equal + t.mismatches, 200);
     }
 
-    /// A pair whose every input misses a precondition: nothing is ever compared.
+    /// A pair whose every input misses its declared precondition: nothing is ever
+    /// compared.
     pub(crate) struct NeverApplies;
     impl Pair for NeverApplies {
         fn name(&self) -> &'static str {
@@ -277,12 +290,44 @@ pub(crate) mod tests {
         fn sides(&self) -> Sides {
             Sides::new("-", "-")
         }
+        fn preconditions(&self) -> &'static [crate::pair::Precondition] {
+            &[crate::pair::Precondition {
+                name: "cpu-feature",
+                description: "the CPU has the feature",
+            }]
+        }
         fn run(&self, _: &[u8]) -> Outcome {
             Outcome::PreconditionNotMet {
                 which: "cpu-feature",
                 detail: "absent".into(),
             }
         }
+    }
+
+    /// The same pair without the declaration: its every input is a finding, in the
+    /// default run as in fuzzing (`fuzz::check_pair`).
+    pub(crate) struct Undeclared;
+    impl Pair for Undeclared {
+        fn name(&self) -> &'static str {
+            "selftest/undeclared"
+        }
+        fn level(&self) -> Level {
+            Level::Kernel
+        }
+        fn sides(&self) -> Sides {
+            Sides::new("-", "-")
+        }
+        fn run(&self, input: &[u8]) -> Outcome {
+            NeverApplies.run(input)
+        }
+    }
+
+    #[test]
+    fn an_undeclared_precondition_is_a_mismatch() {
+        let t = check(&Undeclared, 0, 5, None, |_| {});
+        assert_eq!((t.verdict(), t.mismatches), (Verdict::Mismatch, 5));
+        let (_, _, m) = t.first_mismatch.expect("reported");
+        assert_eq!(m.field, "undeclared precondition `cpu-feature`");
     }
 
     /// A run that compared nothing is no evidence, not agreement.

@@ -7,8 +7,13 @@
 //!   fields live in a watched block) and its heap buffers (`Vec`s) are watched too;
 //!   after the drop the copies must not contain any of the secret patterns. A type
 //!   that does not wipe (the control) is reported, so the check can fail.
-//! * **`Debug` redacts**: `{:?}` of a key shows no secret byte.
-//! * **constant-time equality**: `==` on secret types is `subtle::ConstantTimeEq`.
+//! * **`Debug` redacts**: `{:?}` of a key shows no secret byte (a derived `Debug`,
+//!   the control, is reported).
+//! * **equality through `subtle`**: `==` on secret types agrees with
+//!   `subtle::ConstantTimeEq` and every part of the key decides it. That `==` takes no
+//!   secret-dependent branch is not visible here (a derived `==` gives the same
+//!   answers): memcheck checks it, `refopt-ctgrind` running each key type's `==` with
+//!   the secrets undefined (docs/VERIFICATION.md, constant time).
 //!
 //! What this does not see: copies a move leaves on the stack, registers, and the
 //! internal state of the `sha2`/`sha3` hashers (docs/VERIFICATION.md, "Secret
@@ -135,9 +140,9 @@ fn assert_redacted(what: &str, debug: &str, secrets: &[(&str, &[u8])]) {
         // Without the brackets: the bytes may sit anywhere in a printed array.
         let dec = format!("{:?}", &s[..6]);
         let dec = dec.trim_start_matches('[').trim_end_matches(']');
-        let hex_form = hex::encode(&s[..6]);
+        let (hex_lower, hex_upper) = (hex::encode(&s[..6]), hex::encode_upper(&s[..6]));
         assert!(
-            !debug.contains(dec) && !debug.contains(&hex_form),
+            !debug.contains(dec) && !debug.contains(&hex_lower) && !debug.contains(&hex_upper),
             "{what}: Debug shows {name}: {debug:.200}"
         );
     }
@@ -331,7 +336,27 @@ mod ed25519 {
     }
 }
 
-/// `==` of a secret type is `ConstantTimeEq::ct_eq`.
+/// The redaction check works: a derived `Debug`, which prints the bytes, is reported,
+/// and so is one printing them as upper-case hex.
+#[test]
+fn control_a_leaking_debug_is_reported() {
+    #[derive(Debug)]
+    struct Leaky(#[allow(dead_code)] [u8; 32]);
+    let secret: [u8; 32] = core::array::from_fn(|i| 0xa0 + i as u8);
+    let shown = [format!("{:?}", Leaky(secret)), hex::encode_upper(secret)];
+    for debug in shown {
+        let caught = std::panic::catch_unwind(|| {
+            assert_redacted("control", &debug, &[("the secret", &secret)]);
+        });
+        assert!(
+            caught.is_err(),
+            "a Debug showing the secret passed: {debug:.80}"
+        );
+    }
+}
+
+/// `==` of a secret type agrees with `ConstantTimeEq::ct_eq` (see the module docs for
+/// what this cannot see).
 mod subtle_check {
     use subtle::ConstantTimeEq;
 

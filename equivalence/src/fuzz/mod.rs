@@ -622,6 +622,20 @@ pub fn table() -> String {
 mod tests {
     use super::*;
 
+    /// A precondition the pair never declared is a finding, not a dropped input; a
+    /// declared one drops the input.
+    #[test]
+    fn an_undeclared_precondition_is_a_finding() {
+        use crate::registry::tests::{NeverApplies, Undeclared};
+        match check_pair(&Undeclared, b"x") {
+            Err(Finding::UndeclaredPrecondition { which, input, .. }) => {
+                assert_eq!((which, input.as_slice()), ("cpu-feature", &b"x"[..]));
+            }
+            other => panic!("not reported as undeclared: {other:?}"),
+        }
+        assert_eq!(check_pair(&NeverApplies, b"x"), Ok(false));
+    }
+
     /// A crash file whose crash was a panic is reported by `fuzz run` and kept by
     /// `fuzz keep` (before, the panic took refopt down and nothing was kept).
     #[test]
