@@ -151,6 +151,13 @@ fn parser_regressions_replay() {
             n += 1;
         }
     }
+    // The committed inputs (one per planted parser bug, regressions/parsers/): a
+    // replay of none would pass whatever the parsers do.
+    assert!(
+        n >= 8,
+        "only {n} parser regression inputs in {}",
+        dir.display()
+    );
     note(&format!("fuzz: {n} parser regression inputs replayed"));
 }
 
