@@ -20,7 +20,9 @@
 #    ntruhps2048509-encaps-draws-a-padded-seed (both tiers draw 3 bytes too many,
 #    results unchanged: only the draw check sees it) by ntru_encaps; and one or
 #    two plants for each cheaper fuzz check (Pair::run_fuzz, ExactProducts,
-#    Products::Exact), listed below. The first crash is turned into a regression
+#    Products::Exact), listed below, so that every target runs at least one plant
+#    (since 2026-12-05 also keccak_x4, ntru_rq_mul, ntru_r2_mul, ed25519_addm,
+#    ed25519_subm and the three API targets that had none). The first crash is turned into a regression
 #    line with `refopt fuzz keep` (plant build of .ci/plant-build.sh) and replayed:
 #    it must fail with the plant and pass without.
 # 4. The replay's self-test: mlkem-modulus-check-relies-on-wrapping (a plain `-` that
@@ -157,7 +159,15 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
             "sntrup761-small-decode-last-coefficient-unbiased sntrup761_decode 120" \
             "ed25519-verify-strict-is-verify ed25519_verify 120" \
             "ed25519-sign-input-skips-the-field-lengths sign_input 120" \
-            "kat-response-skips-the-seed-length kat_response 120"; do
+            "kat-response-skips-the-seed-length kat_response 120" \
+            "keccak-x4-round-constant-in-state-0-only keccak_x4 120" \
+            "ntruhps2048509-rq-mul-fold-skips-x509 ntru_rq_mul 120" \
+            "ntru-clmul-four-classes ntru_r2_mul 120" \
+            "ed25519-addm-top-limb-only ed25519_addm 120" \
+            "ed25519-subm-equal-returns-p ed25519_subm 120" \
+            "mlkem-transposed-a mlkem_api 120" \
+            "ntru-chain-wrong-step ntru_api 120" \
+            "ed25519-addm-top-limb-only ed25519_api 120"; do
   read -r plant t limit <<<"$spec"
   s0=$(date +%s%N)
   if REFOPT_PLANT="$plant" run "$t" "$limit"; then

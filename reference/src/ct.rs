@@ -23,6 +23,7 @@ pub fn mask_u64(bit: u64) -> u64 {
 /// All ones when `a == b`, zero otherwise, in time independent of the contents.
 ///
 /// Slices of different lengths compare unequal; lengths are public.
+#[must_use = "the mask is the comparison's only result"]
 pub fn eq_mask(a: &[u8], b: &[u8]) -> u8 {
     if a.len() != b.len() {
         return 0;

@@ -98,8 +98,9 @@ pub fn f1600_x4_portable(s: &mut StateX4) {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use core::arch::x86_64::{
-        __m256i, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi64x,
-        _mm256_slli_epi64, _mm256_srli_epi64, _mm256_storeu_si256, _mm256_xor_si256,
+        __m256i, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set_epi64x,
+        _mm256_set1_epi64x, _mm256_slli_epi64, _mm256_srli_epi64, _mm256_storeu_si256,
+        _mm256_xor_si256,
     };
 
     use super::{RC, StateX4};
@@ -121,6 +122,20 @@ mod avx2 {
         ($a:ident, $b:ident; $(($dst:literal, $src:literal, $r:literal)),* $(,)?) => {
             $( $b[$dst] = rol!($a[$src], $r); )*
         };
+    }
+
+    /// The round constant broadcast to the four states; planted
+    /// (`keccak-x4-round-constant-in-state-0-only`, bug zoo): set in the first state's
+    /// lane only, the others get 0. No mutants: plant scaffolding around the one line.
+    #[mutants::skip]
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn round_constant(rc: u64) -> __m256i {
+        if crate::plant::active("keccak-x4-round-constant-in-state-0-only") {
+            _mm256_set_epi64x(0, 0, 0, rc as i64)
+        } else {
+            _mm256_set1_epi64x(rc as i64)
+        }
     }
 
     /// x + 1 and x + 2 mod 5, for χ.
@@ -168,8 +183,8 @@ mod avx2 {
                     );
                 }
             }
-            // ι.
-            a[0] = _mm256_xor_si256(a[0], _mm256_set1_epi64x(rc as i64));
+            // ι: the round constant in every state's lane.
+            a[0] = _mm256_xor_si256(a[0], round_constant(rc));
         }
         for (i, lane) in a.iter().enumerate() {
             // SAFETY: as for the loads.

@@ -122,6 +122,11 @@ pub const ALL: &[Plant] = &[
         description: "edge-only: mulm's final conditional subtraction of p dropped: wrong only when the folded value lies in [p, 2^255) (optimized/src/ed25519/field.rs)",
         caught_by: "zoo",
     },
+    Plant {
+        name: "keccak-x4-round-constant-in-state-0-only",
+        description: "the AVX2 four-way Keccak-f[1600] (shared by both ML-KEM tiers) sets ι's round constant in the first state's lane only (_mm256_set_epi64x(0, 0, 0, rc) for a broadcast): states 1 to 3 are wrong, the tiers still agree (reference/src/keccak_x4.rs)",
+        caught_by: "zoo",
+    },
     // --- proof self-test: each `refopt prove` obligation fails on its mutant ---
     Plant {
         name: "sntrup761-batched-words-big-endian",

@@ -199,6 +199,7 @@ pub fn from_bytes(b: &[u8; 32]) -> Fe {
 }
 
 /// Whether `x < p` (public data only: variable time).
+#[must_use = "a non-canonical encoding must be refused"]
 pub fn is_canonical_vartime(x: &Fe) -> bool {
     le_p(x) && *x != P_LIMBS
 }

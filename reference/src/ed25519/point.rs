@@ -349,6 +349,7 @@ pub fn encode<K: Kernels>(p1: &Point) -> [u8; 32] {
 /// 1, 2, 4 or 8). Three doublings; for a point of the curve, \[8\]P has x = 0 only
 /// when it is the identity (the group has no element of order 16, so \[8\]P cannot be
 /// (0, −1)). For public data only (variable time): strict verification.
+#[must_use = "strict verification refuses a small-order point"]
 pub fn is_small_order_vartime<K: Kernels>(p1: &Point) -> bool {
     let p8 = double::<K>(&double::<K>(&double::<K>(p1)));
     canonical(&p8.x) == [0; 4]
@@ -362,6 +363,7 @@ fn fe_eq_vartime(a: &Fe, b: &Fe) -> bool {
 /// RFC 8032 section 5.1.3 point decoding, strict: `None` when y >= p
 /// (non-canonical), when x² = (y² − 1)/(d·y² + 1) has no root, or when x = 0 with the
 /// sign bit set. For public data only (variable time).
+#[must_use = "`None` is an encoding that must be refused"]
 pub fn decode_vartime<K: Kernels>(s: &[u8; 32]) -> Option<Point> {
     let x_0 = u64::from(s[31] >> 7);
     let mut yb = *s;

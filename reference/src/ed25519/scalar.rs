@@ -110,6 +110,7 @@ pub fn to_bytes(x: &[u64; 4]) -> [u8; 32] {
 
 /// Whether the 32-byte little-endian `s` is < L (RFC 8032 5.1.7 step 1; public
 /// data, variable time).
+#[must_use = "a non-canonical S must be refused"]
 pub fn is_canonical_vartime(s: &[u8; 32]) -> bool {
     let x = super::field::from_bytes(s);
     let mut t = [0u64; 4];

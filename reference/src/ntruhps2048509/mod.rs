@@ -12,7 +12,7 @@
 //!
 //! | function | round-3 reference |
 //! |---|---|
-//! | [`owcpa::owcpa_keypair`], [`owcpa::owcpa_enc`], [`owcpa::owcpa_dec`] | `owcpa.c` |
+//! | `owcpa_keypair` (crate-private), [`owcpa::owcpa_enc`], [`owcpa::owcpa_dec`] | `owcpa.c` |
 //! | [`keypair_derand`], [`keypair`] | `crypto_kem_keypair` (`kem.c`) |
 //! | [`encaps_derand`], [`encaps`] | `crypto_kem_enc` |
 //! | [`decaps`] | `crypto_kem_dec`, with implicit rejection |
@@ -195,7 +195,7 @@ fn sha3_256(parts: &[&[u8]]) -> [u8; 32] {
 ///
 /// # Errors
 /// [`Error::InvalidEncoding`] for a seed that gives f = 0 (see
-/// [`owcpa::owcpa_keypair`]); the C code returns a key pair that cannot decapsulate.
+/// `owcpa_keypair`); the C code returns a key pair that cannot decapsulate.
 pub fn keypair_derand<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
     prf_key: &[u8; PRFKEYBYTES],

@@ -32,7 +32,7 @@ use zeroize::Zeroize;
 /// ternary polynomial of degree < 508, invertible mod (2, Φ_509) and mod (3, Φ_509)
 /// (Φ_509 is irreducible mod 2 and mod 3); g, of fixed type, is never 0. Only this
 /// verdict is declassified, not f.
-pub fn owcpa_keypair<K: Kernels>(
+pub(crate) fn owcpa_keypair<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
 ) -> Result<([u8; PUBLICKEY_BYTES], [u8; OWCPA_SECRETKEYBYTES]), Error> {
     let mut sk = [0u8; OWCPA_SECRETKEYBYTES];
@@ -147,6 +147,7 @@ fn check_m(m: &Poly) -> u32 {
 ///
 /// r is computed as b/h mod (q, Φ_n); checking that r and m lie in the message space
 /// replaces re-encryption (the comments of the reference `owcpa_dec`).
+#[must_use = "the failure flag decides implicit rejection"]
 pub fn owcpa_dec<K: Kernels>(
     ct: &[u8; CIPHERTEXT_BYTES],
     sk: &[u8; OWCPA_SECRETKEYBYTES],

@@ -49,7 +49,7 @@ pub fn hash_prefix(b: u8, input: &[u8]) -> [u8; HASH_BYTES] {
     out
 }
 
-/// How many g [`core_keygen`] draws before it gives up on the random source. For a
+/// How many g `core_keygen` (key generation) draws before it gives up on the random source. For a
 /// uniform source a draw is rejected with probability below 9·10⁻¹⁰ (x^761 − x − 1
 /// factors mod 3 into irreducibles of degrees 19, 60 and 682, so a non-invertible g is
 /// divisible by one of them: at most 3⁻¹⁹ + 3⁻⁶⁰ + 3⁻⁶⁸²), so 64 rejections in a row
@@ -64,7 +64,7 @@ pub const MAX_G_DRAWS: u32 = 64;
 ///
 /// # Panics
 /// If [`MAX_G_DRAWS`] draws of g in a row are not invertible (a broken source).
-pub fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
+pub(crate) fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
     rng: &mut R,
 ) -> ([Fq; P], [Small; P], [Small; P]) {
     let mut g = [0 as Small; P];
@@ -99,7 +99,7 @@ pub fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
 }
 
 /// Encrypt: c = Round(h·r).
-pub fn core_encrypt<K: Kernels>(c: &mut [Fq; P], r: &[Small; P], h: &[Fq; P]) {
+pub(crate) fn core_encrypt<K: Kernels>(c: &mut [Fq; P], r: &[Small; P], h: &[Fq; P]) {
     let mut hr = [0 as Fq; P];
     K::rq_mult_small(&mut hr, h, r);
     round(c, &hr);
@@ -109,7 +109,7 @@ pub fn core_encrypt<K: Kernels>(c: &mut [Fq; P], r: &[Small; P], h: &[Fq; P]) {
 
 /// Decrypt: e = 3fc mod 3, ev = e/g in R3; r = ev when it has weight w, else the
 /// fixed Short (1,..,1,0,..,0), selected by mask.
-pub fn core_decrypt<K: Kernels>(
+pub(crate) fn core_decrypt<K: Kernels>(
     r: &mut [Small; P],
     c: &[Fq; P],
     f: &[Small; P],
@@ -137,7 +137,10 @@ pub fn core_decrypt<K: Kernels>(
 }
 
 /// HashConfirm(r_enc, cache) = Hash2(Hash3(r_enc) ‖ cache), cache = Hash4(pk).
-pub fn hash_confirm(r_enc: &[u8; SMALL_BYTES], cache: &[u8; HASH_BYTES]) -> [u8; HASH_BYTES] {
+pub(crate) fn hash_confirm(
+    r_enc: &[u8; SMALL_BYTES],
+    cache: &[u8; HASH_BYTES],
+) -> [u8; HASH_BYTES] {
     let mut x = [0u8; 2 * HASH_BYTES];
     copy_then_wipe(&mut x[..HASH_BYTES], hash_prefix(3, r_enc));
     x[HASH_BYTES..].copy_from_slice(cache);
@@ -157,7 +160,7 @@ pub fn hash_session(b: u8, y: &[u8; SMALL_BYTES], z: &[u8]) -> [u8; HASH_BYTES] 
 }
 
 /// Hide: (c, r_enc) = (ZEncrypt(r, pk) ‖ HashConfirm(r_enc, cache), Small(r)).
-pub fn hide<K: Kernels>(
+pub(crate) fn hide<K: Kernels>(
     c: &mut [u8; CIPHERTEXT_BYTES],
     r: &[Small; P],
     pk: &[u8; PUBLIC_KEY_BYTES],
@@ -221,7 +224,7 @@ impl ConstantTimeEq for KeyPair {
 ///
 /// # Panics
 /// If the source is broken: [`MAX_G_DRAWS`] draws of g in a row not invertible mod 3
-/// (see [`core_keygen`]).
+/// (see `core_keygen`).
 pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
     let (h, mut f, mut ginv) = core_keygen::<K, R>(rng);
     let mut pk = [0u8; PUBLIC_KEY_BYTES];

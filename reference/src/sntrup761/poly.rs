@@ -25,6 +25,7 @@ const _: () = assert!(R3_STEP_MAX <= i16::MAX as i32);
 // output (in [-q12, q12], obligation S-3).
 
 /// 0 when r has Hamming weight exactly w, else -1 (`Weightw_mask`).
+#[must_use = "the mask decides implicit rejection"]
 pub fn weightw_mask(r: &[Small; P]) -> i32 {
     let weight: i32 = r.iter().map(|&x| i32::from(x & 1)).sum();
     int16_nonzero_mask((weight - W as i32) as i16)
@@ -337,6 +338,7 @@ pub fn rq_mult_small_per_step_over<A: Arith>(
 /// can hold 2): each coefficient is frozen to {-1, 0, 1} as it is loaded, so `out` is
 /// the inverse of the element of R3 that `in` represents. (The C code loads them
 /// unfrozen; for coefficients already in {-1, 0, 1} the two are the same.)
+#[must_use = "0 only when the input is invertible: `out` is meaningless otherwise"]
 pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
     let mut f = [0 as Small; P + 1];
     let mut g = [0 as Small; P + 1];
@@ -414,6 +416,7 @@ pub fn rq_mult3(h: &mut [Fq; P], f: &[Fq; P]) {
 /// mod q) it always succeeds.
 ///
 /// The binding `Fq_freeze` caller: f0·g\[i\] − g0·f\[i\] has |x| <= 2·q12².
+#[must_use = "0 only when the input is invertible: `out` is meaningless otherwise"]
 pub fn rq_recip3(out: &mut [Fq; P], input: &[Small; P]) -> i32 {
     let mut f = [0 as Fq; P + 1];
     let mut g = [0 as Fq; P + 1];
