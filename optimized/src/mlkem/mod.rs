@@ -23,6 +23,10 @@ impl Kernels for Optimized {
 
 /// The body of [`Optimized::encrypt_u`], generic over [`Zq`]: the library runs it on
 /// `u16`, `refopt prove` on symbolic forms.
+///
+/// # Panics
+/// If k > `MAX_K` or `y_hat`, `e1` or `u` holds fewer than k entries (as the trait
+/// method documents).
 pub fn encrypt_u_merged<F: Zq>(
     k: usize,
     a: &Matrix<F>,

@@ -264,6 +264,9 @@ const fn pow2_mod_n(e: u32) -> usize {
 
 /// The source table of the multi-squaring by 2^k, k ≤ 508: `out[j] = in[src[j]]` with
 /// `src[j]` = j·2^(−k) mod 509 = j·2^(508 − k) mod 509 (2 has order 508).
+///
+/// # Panics
+/// If k > 508 (`508 − k` overflows; in a `const` context, a compile error).
 #[allow(clippy::integer_division_remainder_used)] // compile-time tables, public values
 pub const fn multisquare_table(k: u32) -> [u16; N] {
     let inv = pow2_mod_n(508 - k);
@@ -287,6 +290,10 @@ const LOG_BN: usize = 9;
 pub const BENES_STAGES: usize = 2 * LOG_BN - 1;
 
 /// The delta-swap distance of Beneš stage `s`: 256, 128, .., 2, 1, 2, .., 256.
+///
+/// # Panics
+/// If s >= [`BENES_STAGES`] (17): the subtraction overflows in debug builds (a
+/// compile error in a `const` context); release builds return a wrong distance.
 pub const fn benes_distance(s: usize) -> usize {
     if s < LOG_BN {
         BN >> (s + 1)
@@ -419,8 +426,10 @@ pub fn benes_for(k: u32) -> &'static [[u64; 8]; BENES_STAGES] {
 
 /// a^(2^k) mod x^509 − 1 by the table: bit j of the result is bit `table[j]` of a. The
 /// straightforward form, 509 single-bit moves at constant indices; kept as the
-/// specification that [`multisquare`] is tested against.
-pub fn multisquare_by_table(a: &R2, table: &[u16; N]) -> R2 {
+/// specification that [`multisquare`] is tested against (test code only: an entry of
+/// 512 or more would index out of the packed words).
+#[cfg(test)]
+fn multisquare_by_table(a: &R2, table: &[u16; N]) -> R2 {
     let mut r = [0u64; 8];
     for (j, &s) in table.iter().enumerate() {
         let s = usize::from(s);

@@ -179,6 +179,11 @@ fn dot_r3<A: Accumulator>(f: &[A::Small], g_rev: &[A::Small]) -> A::Wide {
 /// Preconditions: |f\[j\]| <= q12, |g\[j\]| <= 2. Postcondition: identical to
 /// [`reference::sntrup761::poly::rq_mult_small_per_step`] (obligation S-7a of
 /// `refopt prove`, for every input meeting the preconditions).
+///
+/// # Panics
+/// Debug builds only, outside the preconditions, where the `i32` column sum or the
+/// freeze's bias can overflow; release builds then return a product that is not the
+/// reference's. The callers in the crates pass canonical f and small g.
 pub fn rq_mult_small_deferred(h: &mut [Fq; P], f: &[Fq; P], g: &[Small; P]) {
     rq_mult_small_deferred_over::<Int>(h, f, g);
 }
@@ -213,6 +218,9 @@ pub fn rq_mult_small_deferred_over<A: Accumulator>(
 ///
 /// Preconditions: |f\[j\]|, |g\[j\]| <= 2. Postcondition: identical to
 /// [`reference::sntrup761::poly::r3_mult_per_step`] (obligation S-7b).
+///
+/// Outside the preconditions (any `i8` operands) it does not panic, but the sum's
+/// truncation to `i16` need not be exact and the result need not be the reference's.
 pub fn r3_mult_deferred(h: &mut [Small; P], f: &[Small; P], g: &[Small; P]) {
     r3_mult_deferred_over::<Int>(h, f, g);
 }

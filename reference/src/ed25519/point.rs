@@ -46,6 +46,12 @@ pub const BASE: Point = Point {
 /// A projective point (X : Y : Z), coordinates in [0, p]. `Zeroize` so that the
 /// constant-time scalar multiplication can wipe the table entry it selected; `Debug`
 /// shows no coordinate, since that entry and the running sum are secrets.
+///
+/// The fields are public and unchecked: a `Point` built by hand with Z = 0 or
+/// coordinates above p is not a point, and the formulas' results on it are
+/// unspecified. `==` compares the coordinates (variable time), not the group
+/// elements: (X : Y : Z) and (2X : 2Y : 2Z) compare unequal. Compare encodings
+/// (`encode`) for group equality, and never `==` a secret point.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Point {
     /// X.

@@ -13,6 +13,10 @@ pub const Q: u16 = 3329;
 pub type Fe = u16;
 
 /// Reduces `a < 2q` to [0, q) with a mask, no branch.
+///
+/// # Panics
+/// Debug builds only, when a >= 2q (a `debug_assert!`); release builds then return a
+/// value that is not a mod q.
 #[inline(always)]
 pub fn reduce_once(a: u16) -> Fe {
     debug_assert!(a < 2 * Q);
@@ -22,12 +26,22 @@ pub fn reduce_once(a: u16) -> Fe {
 }
 
 /// a + b mod q.
+///
+/// # Panics
+/// Debug builds only, on some inputs that are not canonical (>= q): there the sum or
+/// product may leave its proved range. Inputs must be canonical; on others the
+/// result is unspecified.
 #[inline(always)]
 pub fn add(a: Fe, b: Fe) -> Fe {
     reduce_once(a + b)
 }
 
 /// a - b mod q.
+///
+/// # Panics
+/// Debug builds only, on some inputs that are not canonical (>= q): there the sum or
+/// product may leave its proved range. Inputs must be canonical; on others the
+/// result is unspecified.
 #[inline(always)]
 pub fn sub(a: Fe, b: Fe) -> Fe {
     if crate::plant::active("mlkem-sub-forgets-the-offset") {
@@ -76,6 +90,10 @@ const BARRETT_SHIFT: u32 = 24;
 /// The quotient estimate (a·5039) >> 24 is at most one short, so the remainder lies
 /// in [0, 2q) before the final [`reduce_once`]; an exhaustive test covers the whole
 /// domain.
+///
+/// # Panics
+/// Debug builds only, when a >= 2q² (a `debug_assert!`); release builds then return a
+/// value that is not a mod q.
 #[inline(always)]
 pub fn reduce(a: u32) -> Fe {
     debug_assert!(a < 2 * u32::from(Q) * u32::from(Q));
@@ -96,18 +114,33 @@ fn reduce_planted(a: u32, quotient: u32) -> Fe {
 }
 
 /// a · b mod q.
+///
+/// # Panics
+/// Debug builds only, on some inputs that are not canonical (>= q): there the sum or
+/// product may leave its proved range. Inputs must be canonical; on others the
+/// result is unspecified.
 #[inline(always)]
 pub fn mul(a: Fe, b: Fe) -> Fe {
     reduce(u32::from(a) * u32::from(b))
 }
 
 /// a · (b − c) mod q.
+///
+/// # Panics
+/// Debug builds only, on some inputs that are not canonical (>= q): there the sum or
+/// product may leave its proved range. Inputs must be canonical; on others the
+/// result is unspecified.
 #[inline(always)]
 pub fn mul_sub(a: Fe, b: Fe, c: Fe) -> Fe {
     reduce(u32::from(a) * u32::from(b + MUL_SUB_OFFSET - c))
 }
 
 /// a·b + c·d mod q.
+///
+/// # Panics
+/// Debug builds only, on some inputs that are not canonical (>= q): there the sum or
+/// product may leave its proved range. Inputs must be canonical; on others the
+/// result is unspecified.
 #[inline(always)]
 pub fn add_mul(a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
     reduce(u32::from(a) * u32::from(b) + u32::from(c) * u32::from(d))

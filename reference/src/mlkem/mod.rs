@@ -143,6 +143,10 @@ pub trait Kernels {
     /// slices hold at least k entries. Postcondition: `u[..k]` equals the reference
     /// computation with k² inverse NTTs ([`encrypt_u_per_product`]) coefficient for
     /// coefficient, so every correct tier writes the same bytes.
+    ///
+    /// # Panics
+    /// If k > [`MAX_K`] or `y_hat`, `e1` or `u` holds fewer than k entries (the
+    /// library's callers pass k from a parameter set and arrays of `MAX_K`).
     #[hax_lib::requires(encrypt_u_requires(k, a, y_hat, e1) && u.len() >= k)]
     #[hax_lib::ensures(|_| encrypt_u_ensures(k, a, y_hat, e1, &future(u)))]
     fn encrypt_u(k: usize, a: &Matrix, y_hat: &[NttPoly], e1: &[Poly], u: &mut [Poly]);
@@ -170,6 +174,9 @@ impl Kernels for Reference {
 ///
 /// Generic over [`Zq`]: [`Reference`] runs it on `u16`, `refopt prove` on symbolic
 /// forms (obligation MLKEM-5).
+///
+/// # Panics
+/// As [`Kernels::encrypt_u`]: if k > [`MAX_K`] or a slice holds fewer than k entries.
 pub fn encrypt_u_per_product<F: Zq>(
     k: usize,
     a: &Matrix<F>,

@@ -44,6 +44,10 @@ const _: () = assert!(P as i64 <= i16::MAX as i64);
 /// Precondition: |x| <= 10,534,050 ([`FQ_FREEZE_DOMAIN`]). Branch-free: bias into
 /// the non-negative range by a multiple of q, quotient by a 64-bit multiply and shift
 /// (no division instruction, whose timing may depend on the operand).
+///
+/// # Panics
+/// Debug builds only, when the bias overflows `i32` (x above about 2.1·10⁹); outside
+/// the precondition the result is not checked (obligation S-3 covers the domain).
 #[inline(always)]
 pub fn fq_freeze(x: i32) -> Fq {
     let b = (x + Q12 + FQ_FREEZE_BIAS) as u32;
@@ -84,6 +88,10 @@ pub fn f3_freeze(x: i16) -> Small {
 /// result is x − 3t. Both shifted operands lie in [0, 4], so the shifts are exact
 /// floors and nothing overflows. `R3_recip`'s updates use it: their 32-bit
 /// multiply-shift is what kept that loop in 32-bit lanes.
+///
+/// # Panics
+/// Debug builds only, on an `i8` overflow for |x| >= 126; outside [-2, 2] the result
+/// is not x mod 3.
 #[inline(always)]
 pub fn f3_freeze_sum(x: Small) -> Small {
     let t = ((x + 2) as u8 >> 2) as Small - ((2 - x) as u8 >> 2) as Small;

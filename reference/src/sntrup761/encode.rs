@@ -163,6 +163,11 @@ pub(crate) fn decode(out: &mut [u16], s: &[u8], m: &[u16]) {
 
 /// Small_encode: four coefficients in {-1,0,1} per byte as x+1 in 2-bit fields, the
 /// last byte holding the single remaining coefficient.
+///
+/// # Panics
+/// Debug builds only, on a coefficient outside {-1, 0, 1} (an `i8` or `u8` overflow
+/// for some); release builds then write bytes that decode to other coefficients. Every
+/// caller in the crate passes a small polynomial.
 pub fn small_encode(s: &mut [u8; SMALL_BYTES], f: &[Small; P]) {
     for (i, byte) in s.iter_mut().enumerate().take(P >> 2) {
         let c = &f[4 * i..4 * i + 4];

@@ -482,7 +482,10 @@ pub fn rq_recip3(out: &mut [Fq; P], input: &[Small; P]) -> i32 {
 /// Round: each coefficient to the nearest multiple of 3 (a − F3_freeze(a)).
 ///
 /// Precondition: every coefficient is an element of R/q, in [-q12, q12] (what
-/// `Rq_mult_small` and `Rq_decode` give); −32768 would overflow.
+/// `Rq_mult_small` and `Rq_decode` give).
+///
+/// # Panics
+/// Debug builds only, on the coefficient −32768 (an `i16` overflow).
 pub fn round(out: &mut [Fq; P], a: &[Fq; P]) {
     for (o, &x) in out.iter_mut().zip(a) {
         *o = x - Fq::from(f3_freeze(x));
