@@ -59,7 +59,9 @@ valgrind --error-exitcode=1 -q "$plant_bin" --inputs 1 >"$log" 2>&1 \
 # mark its secrets undefined (a harness that stopped would report nothing), and one
 # in each wrapper that draws its own randomness (ML-KEM KeyGen, NTRU Encaps), so that
 # the runs from an undefined source are shown to happen (the planted wrapper is
-# inlined into the harness's call, which memcheck names):
+# inlined into the harness's call, which memcheck names); and (since 2026-12-05) one
+# in sntrup761's encapsulation and one in the `==` every secret key type shares, run
+# after each seeded key generation:
 #   scheme plant function-memcheck-must-name
 while read -r scheme plant where; do
   if REFOPT_PLANT="$plant" \
@@ -76,6 +78,8 @@ ntruhps2048509 ntruhps2048509-decaps-branches-on-fail equivalence::ntruhps204850
 ed25519 ed25519-scalar-mul-indexes-the-table reference::ed25519::point::scalar_mul_with_table
 ml-kem mlkem-keygen-branches-on-the-draw equivalence::mlkem::Variant::keygen
 ntruhps2048509 ntruhps2048509-encaps-branches-on-the-draw equivalence::ntruhps2048509::Variant::encaps
+sntrup761 sntrup761-encaps-branches-on-r reference::sntrup761::kem::encapsulate
+ml-kem secret-eq-branches-on-the-verdict <reference::mlkem::KeyPair as core::cmp::PartialEq>::eq
 PLANTS
 
 # A secret division (KyberSlash: Compress by a hardware division). Memcheck does

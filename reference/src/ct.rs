@@ -114,7 +114,14 @@ macro_rules! secret_hygiene {
 
         impl PartialEq for $t {
             fn eq(&self, other: &Self) -> bool {
-                subtle::ConstantTimeEq::ct_eq(self, other).into()
+                let equal: bool = subtle::ConstantTimeEq::ct_eq(self, other).into();
+                if $crate::plant::active("secret-eq-branches-on-the-verdict")
+                    && core::hint::black_box(equal)
+                {
+                    // Planted: a branch on the secret comparison.
+                    core::hint::black_box(0u8);
+                }
+                equal
             }
         }
 

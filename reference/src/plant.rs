@@ -347,6 +347,20 @@ pub const ALL: &[Plant] = &[
         caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
     },
     Plant {
+        name: "sntrup761-encaps-branches-on-r",
+        description: "sntrup761 Encap branches on the first coefficient of the secret r it draws \
+            (reference::sntrup761::kem::encapsulate, every tier)",
+        caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
+    },
+    Plant {
+        name: "secret-eq-branches-on-the-verdict",
+        description: "the `==` every secret key type shares (ct::secret_hygiene!) branches on \
+            its constant-time verdict, as an early-exit comparison would: a branch on secret \
+            key bytes (memcheck names the harness's compare_secret, the frame it is inlined \
+            into)",
+        caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
+    },
+    Plant {
         name: "mlkem-keygen-branches-on-the-draw",
         description: "ML-KEM.KeyGen branches on the first secret byte it draws \
             (reference::mlkem::keygen; memcheck names the harness's Variant::keygen, the \

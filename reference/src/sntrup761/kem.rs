@@ -282,6 +282,10 @@ pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
     check_length("sntrup761 public key", pk, PUBLIC_KEY_BYTES)?;
     let mut r = [0 as Small; P];
     K::short_random(&mut r, rng);
+    if crate::plant::active("sntrup761-encaps-branches-on-r") && core::hint::black_box(r[0]) == 0 {
+        // Planted: a branch on the secret r.
+        core::hint::black_box(0u8);
+    }
     let out = encapsulate_with_r::<K>(pk, &r);
     r[..].zeroize();
     out
