@@ -123,6 +123,11 @@ pub const ALL: &[Plant] = &[
         caught_by: "zoo",
     },
     Plant {
+        name: "mlkem-decaps-inverted-rejection-mask",
+        description: "ML-KEM Decaps (shared by both tiers) selects with the comparison mask not negated: the implicit-rejection key for a valid ciphertext, K for a rejected one; the tiers agree, so only each tier's own round-trip contract in the API pairs (and the KATs) can see it (reference/src/mlkem/mod.rs)",
+        caught_by: "zoo",
+    },
+    Plant {
         name: "keccak-x4-round-constant-in-state-0-only",
         description: "the AVX2 four-way Keccak-f[1600] (shared by both ML-KEM tiers) sets ι's round constant in the first state's lane only (_mm256_set_epi64x(0, 0, 0, rc) for a broadcast): states 1 to 3 are wrong, the tiers still agree (reference/src/keccak_x4.rs)",
         caught_by: "zoo",

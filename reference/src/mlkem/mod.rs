@@ -461,6 +461,9 @@ pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<[u8; S
     let differ = if crate::plant::active("mlkem-decaps-variable-time-compare") {
         // Planted: an early-exit comparison (memcmp) of c with the secret c'.
         if c == &c_prime[..] { 0 } else { 0xff }
+    } else if crate::plant::active("mlkem-decaps-inverted-rejection-mask") {
+        // Planted (bug zoo, shared code): the mask without its negation.
+        ct::eq_mask(c, &c_prime)
     } else {
         !ct::eq_mask(c, &c_prime)
     };
