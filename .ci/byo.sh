@@ -36,6 +36,15 @@ if [ "$rc" -ne 1 ]; then
 fi
 say "division scan: the multiply form passes"
 "$ks" scan-divisions --function kyberslash::kernels::compress_mul
+say "division scan: a --function that names nothing is a usage error (exit 2), not a pass"
+rc=0
+"$ks" scan-divisions --function kyberslash::kernels::no_such_function 2>"$ks.err" || rc=$?
+if [ "$rc" -ne 2 ]; then
+  cat "$ks.err" >&2
+  echo "the division scan of a function that does not exist exited $rc, not 2" >&2
+  exit 1
+fi
+rm -f "$ks.err"
 
 if [ "$(gungraun-runner --version 2>/dev/null | awk '{print $2}')" != "0.20.0" ]; then
   say "install gungraun-runner 0.20.0 (the bench harness's runner, same version)"

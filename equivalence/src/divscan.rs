@@ -340,6 +340,42 @@ mod tests {
         assert!(run(0) > 0, "an entry matching nothing is stale");
     }
 
+    /// A division is in scope through its enclosing function's name, or through a
+    /// source path in its inline chain (innermost or an "inlined by" line) when the
+    /// function's own name is outside (a generic `core` function that our code was
+    /// inlined into); a division with no such link is not.
+    #[test]
+    fn scope_by_name_or_by_inline_chain() {
+        let listing = "\
+0000000000001000 <reference::a::f>:
+/x/reference/src/a.rs:1
+    1000:\tdivl   %ecx
+0000000000002000 <core::array::from_fn>:
+/rustc/abc/library/core/src/array.rs:1
+inlined by /x/reference/src/b.rs:2 (reference::b::g)
+    2000:\tidivq  %rcx
+/rustc/abc/library/core/src/array.rs:5
+    2004:\tdivq   %rsi
+0000000000003000 <core::fmt::write>:
+/rustc/abc/library/core/src/fmt.rs:9
+    3000:\tdivl   %r8d
+";
+        let scope = Scope {
+            names: &["reference::"],
+            paths: &["/reference/src/"],
+        };
+        let s = parse(io::Cursor::new(listing), &scope).expect("parses");
+        assert_eq!(s.functions, 3);
+        assert_eq!(s.in_scope_functions, 2, "{:?}", s.found);
+        assert_eq!(s.found["reference::a::f"].len(), 1);
+        // Only the division whose chain reaches reference/src/b.rs; the next one's
+        // innermost location is core's, with no "inlined by" line after it.
+        let from_fn = &s.found["core::array::from_fn"];
+        assert_eq!(from_fn.len(), 1, "{from_fn:?}");
+        assert!(from_fn[0].contains("idivq") && from_fn[0].contains("b.rs:2"));
+        assert!(!s.found.contains_key("core::fmt::write"));
+    }
+
     #[test]
     fn division_mnemonics() {
         for m in ["div", "divl", "divq", "idivl", "idivq", "divb", "idivw"] {
