@@ -531,6 +531,74 @@ mod tests {
         );
     }
 
+    /// A pair whose `observe` reports the first input byte under `name`, with the
+    /// bounds `declared`.
+    struct Observes {
+        declared: &'static [Bound],
+        name: &'static str,
+    }
+    impl Pair for Observes {
+        fn name(&self) -> &'static str {
+            "selftest/observes"
+        }
+        fn level(&self) -> crate::pair::Level {
+            NeverApplies.level()
+        }
+        fn sides(&self) -> crate::pair::Sides {
+            NeverApplies.sides()
+        }
+        fn bounds(&self) -> &'static [Bound] {
+            self.declared
+        }
+        fn run(&self, _: &[u8]) -> Outcome {
+            Outcome::Equal
+        }
+        fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
+            seen(self.name, i128::from(input.first().copied().unwrap_or(0)));
+        }
+    }
+
+    /// The coverage check fails on a wrong declaration: an undeclared quantity, a
+    /// value outside its range, an end or a point the default run does not reach.
+    #[test]
+    fn corners_report_wrong_declarations() {
+        static FULL: [Bound; 1] = [Bound::range("x", 0, 255)];
+        static NARROW: [Bound; 1] = [Bound::range("x", 0, 100)];
+        static WIDE: [Bound; 1] = [Bound::range("x", -1, 255)];
+        static POINT: [Bound; 1] = [Bound {
+            name: "x",
+            min: 0,
+            max: 300,
+            points: &[256],
+        }];
+        let caught = |p: &Observes| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| coverage(p))).is_err()
+        };
+        let undeclared = Observes {
+            declared: &FULL,
+            name: "y",
+        };
+        assert!(caught(&undeclared), "an undeclared quantity passed");
+        let outside = Observes {
+            declared: &NARROW,
+            name: "x",
+        };
+        assert!(
+            caught(&outside),
+            "a value outside the declared range passed"
+        );
+        for declared in [&WIDE, &POINT] {
+            let p = Observes {
+                declared,
+                name: "x",
+            };
+            assert!(
+                matches!(corners(&p), Err(Error::CornersNotReached { .. })),
+                "an unreached corner of {declared:?} passed"
+            );
+        }
+    }
+
     /// A pair none of whose cases applies is no evidence, not agreement.
     #[test]
     fn nothing_compared_is_no_evidence() {
