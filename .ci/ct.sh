@@ -82,6 +82,17 @@ sntrup761 sntrup761-encaps-branches-on-r reference::sntrup761::kem::encapsulate
 ml-kem secret-eq-branches-on-the-verdict <reference::mlkem::KeyPair as core::cmp::PartialEq>::eq
 PLANTS
 
+# refopt-ctgrind's own asserts (run natively: they are not memcheck's): key
+# generation must refuse no random NTRU seed; a zero test that reads f's first
+# coefficient only refuses some.
+if REFOPT_PLANT=ntruhps2048509-keygen-checks-f0-only \
+   "$plant_bin" --scheme ntruhps2048509 --inputs 8 >"$log" 2>&1; then
+  fail "refopt-ctgrind accepted a key generation that refuses random seeds (ntruhps2048509-keygen-checks-f0-only)"
+fi
+grep -q 'random keygen seed [0-9]* refused' "$log" \
+  || { cat "$log"; fail "refopt-ctgrind failed on ntruhps2048509-keygen-checks-f0-only, but not at its refusal assert"; }
+echo "planted (ntruhps2048509-keygen-checks-f0-only): refopt-ctgrind's assert fired ($(grep -o 'random keygen seed [0-9]* refused' "$log"))"
+
 # A secret division (KyberSlash: Compress by a hardware division). Memcheck does
 # not see it; the scan must.
 if REFOPT_PLANT=mlkem-compress-divides-by-q \

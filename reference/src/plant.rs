@@ -352,6 +352,14 @@ pub const ALL: &[Plant] = &[
         caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
     },
     Plant {
+        name: "ntruhps2048509-keygen-checks-f0-only",
+        description: "NTRU-HPS-2048-509 key generation refuses a seed when f's first coefficient \
+            is 0 instead of when every coefficient is (reference::ntruhps2048509::owcpa, every \
+            tier): refopt-ctgrind's assert that no random seed is refused must fire (run \
+            natively, no memcheck needed)",
+        caught_by: "ctgrind (refopt-ctgrind's own asserts)",
+    },
+    Plant {
         name: "sntrup761-encaps-branches-on-r",
         description: "sntrup761 Encap branches on the first coefficient of the secret r it draws \
             (reference::sntrup761::kem::encapsulate, every tier)",

@@ -38,7 +38,12 @@ pub(crate) fn owcpa_keypair<K: Kernels>(
     let mut sk = [0u8; OWCPA_SECRETKEYBYTES];
     let (mut f, mut g) = sample_fg(seed);
     // f = 0: one OR over every coefficient (no early exit), then the public verdict.
-    let any = f.0.iter().fold(0u16, |acc, &c| acc | c);
+    let any = if crate::plant::active("ntruhps2048509-keygen-checks-f0-only") {
+        // Planted: the zero test reads one coefficient.
+        f.0[0]
+    } else {
+        f.0.iter().fold(0u16, |acc, &c| acc | c)
+    };
     if crate::ct::declassify_u32(u32::from(any)) == 0 {
         f.zeroize();
         g.zeroize();
