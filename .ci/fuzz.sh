@@ -141,6 +141,7 @@ bin=$(CARGO_TARGET_DIR="$main_target" bash .ci/plant-build.sh)
 for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
             "mlkem-decaps-no-length-check mlkem_decaps 120" \
             "mlkem-e1-in-ntt-domain mlkem_decaps 120" \
+            "mlkem-rejection-key-over-c-prime mlkem_decaps 120" \
             "mlkem-e1-in-ntt-domain mlkem_encrypt_u 120" \
             "sntrup761-batched-last-word sntrup761_draws 120" \
             "sntrup761-rq-deferred-skips-the-first-product sntrup761_decaps 120" \

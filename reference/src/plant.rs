@@ -440,6 +440,13 @@ pub const ALL: &[Plant] = &[
         caught_by: "fuzz (the kat_response parser target)",
     },
     Plant {
+        name: "mlkem-rejection-key-over-c-prime",
+        description: "ML-KEM Decaps (shared by both tiers) computes the implicit-rejection key \
+            as J(z ‖ c') over its re-encryption instead of J(z ‖ c): the tiers agree; the \
+            mlkem_decaps target's own J(z ‖ c) must see it (reference/src/mlkem/mod.rs)",
+        caught_by: "fuzz",
+    },
+    Plant {
         name: "mlkem-decaps-no-length-check",
         description: "ML-KEM Decaps drops the ciphertext length check (\"the caller checked it\"): \
             a short ciphertext indexes out of range, a long one gets a key instead of \

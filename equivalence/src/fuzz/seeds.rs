@@ -202,6 +202,18 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                     for &[a, b] in p.extra_seeds {
                         out.push((format!("edge-{a:02x}-{b:02x}"), vec![a, b, 0x11, 0x11]));
                     }
+                    if p.name == "mlkem_decaps" {
+                        // ML-KEM-512, a generated key pair (kind 2, the reference
+                        // tier on the encoded-key API; d, z, m all 1s, 2s, 3s) with the
+                        // last ciphertext byte changed (position 0xffff): the one input
+                        // class whose K the harness computes as J(z ‖ c) itself.
+                        let mut s = vec![0x00, 0xc0, 0x11];
+                        for fill in [1u8, 2, 3] {
+                            s.extend([fill; 32]);
+                        }
+                        s.extend([0xff, 0xff]);
+                        out.push(("generated-key-changed".into(), s));
+                    }
                     if let Some(scheme) = KemScheme::of(p.name) {
                         // A key pair and a ciphertext that decapsulates to the
                         // encapsulated key: arbitrary bytes are always implicitly

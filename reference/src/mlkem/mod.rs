@@ -458,6 +458,11 @@ pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<[u8; S
     let mut k_bar = sample::j(&[&dk.z, c]);
     let mut c_prime = vec![0u8; p.ct_len()];
     kpke::encrypt::<K>(p, &dk.ek.key, &m_prime, &r_prime, &mut c_prime);
+    if crate::plant::active("mlkem-rejection-key-over-c-prime") {
+        // Planted (fuzzing, shared code): J over the re-encryption instead of c.
+        k_bar[..].zeroize();
+        k_bar = sample::j(&[&dk.z, &c_prime]);
+    }
     let differ = if crate::plant::active("mlkem-decaps-variable-time-compare") {
         // Planted: an early-exit comparison (memcmp) of c with the secret c'.
         if c == &c_prime[..] { 0 } else { 0xff }
