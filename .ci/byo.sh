@@ -38,10 +38,11 @@ say "division scan: the multiply form passes"
 "$ks" scan-divisions --function kyberslash::kernels::compress_mul
 say "division scan: a --function that names nothing is a usage error (exit 2), not a pass"
 rc=0
-"$ks" scan-divisions --function kyberslash::kernels::no_such_function 2>"$ks.err" || rc=$?
-if [ "$rc" -ne 2 ]; then
+"$ks" scan-divisions --function kyberslash::kernels::compress_mul \
+  --function kyberslash::kernels::no_such_function 2>"$ks.err" || rc=$?
+if [ "$rc" -ne 2 ] || ! grep -q 'no function matching' "$ks.err"; then
   cat "$ks.err" >&2
-  echo "the division scan of a function that does not exist exited $rc, not 2" >&2
+  echo "the division scan naming a function that does not exist exited $rc (want 2, 'no function matching')" >&2
   exit 1
 fi
 rm -f "$ks.err"

@@ -213,7 +213,15 @@ say "$plant: unseen by mlkem_ek's fuzz build ($execs executions in 2 s), reporte
 #    plant below makes the optimized kernel's own `ensures` check panic with its
 #    message before the tier comparison sees the result. Inputs: the first committed
 #    regression line of the pair, or (NTRU's product, which has none) a fixed one.
-first() { grep -v '^#' "equivalence/regressions/$1.txt" | head -1; }
+first() {
+  local line
+  line=$(grep -v '^#' "equivalence/regressions/$1.txt" | head -1)
+  [ -n "$line" ] || { echo "fuzz: no input in equivalence/regressions/$1.txt" >&2; exit 1; }
+  echo "$line"
+}
+rq_input=$(first sntrup761__rq-mult-small)
+r3_input=$(first sntrup761__r3-mult)
+r2_inv_input=$(first ntruhps2048509__r2-inv__portable)
 ntru_mul_input="00$(printf 'a7%.0s' $(seq 1 1100))"
 while IFS='|' read -r plant pair input want; do
   if REFOPT_PLANT="$plant" "$replay_bin" replay "$pair" "$input" >"$work/contract" 2>&1; then
@@ -223,6 +231,11 @@ while IFS='|' read -r plant pair input want; do
     || { tail -20 "$work/contract" >&2; echo "fuzz: $pair failed with $plant, but not with \"$want\"" >&2; exit 1; }
   say "$plant: the debug contract fires on $pair ($want)"
 done <<EOF_CONTRACTS
+sntrup761-rq-skip-last-column|sntrup761/rq-mult-small|$rq_input|Kernels::rq_mult_small ensures
+sntrup761-r3-deferred-drops-the-last-product|sntrup761/r3-mult|$r3_input|Kernels::r3_mult ensures
+ntruhps2048509-chain-skips-the-final-squaring|ntruhps2048509/r2-inv/portable|$r2_inv_input|Kernels::poly_r2_inv ensures
+ntruhps2048509-rq-mul-fold-skips-x509|ntruhps2048509/rq-mul/portable|$ntru_mul_input|Kernels::poly_rq_mul ensures
+EOF_CONTRACTS
 sntrup761-rq-skip-last-column|sntrup761/rq-mult-small|$(first sntrup761__rq-mult-small)|Kernels::rq_mult_small ensures
 sntrup761-r3-deferred-drops-the-last-product|sntrup761/r3-mult|$(first sntrup761__r3-mult)|Kernels::r3_mult ensures
 ntruhps2048509-chain-skips-the-final-squaring|ntruhps2048509/r2-inv/portable|$(first ntruhps2048509__r2-inv__portable)|Kernels::poly_r2_inv ensures

@@ -63,7 +63,11 @@ impl NistDrbg {
     /// The cipher under the current key (its key schedule is wiped when it drops:
     /// `aes`'s `zeroize` feature).
     fn cipher(&self) -> Aes256 {
-        Aes256::new(&self.key.into())
+        // The key as the cipher takes it: a copy, wiped once the schedule is built.
+        let mut key = aes::cipher::Key::<Aes256>::from(self.key);
+        let cipher = Aes256::new(&key);
+        key.zeroize();
+        cipher
     }
 
     /// `AES256_CTR_DRBG_Update`.

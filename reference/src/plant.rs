@@ -369,8 +369,8 @@ pub const ALL: &[Plant] = &[
         name: "secret-eq-branches-on-the-verdict",
         description: "the `==` every secret key type shares (ct::secret_hygiene!) branches on \
             its constant-time verdict, as an early-exit comparison would: a branch on secret \
-            key bytes (memcheck names the harness's compare_secret, the frame it is inlined \
-            into)",
+            key bytes (memcheck names <reference::mlkem::KeyPair as PartialEq>::eq, called \
+            from the harness's compare_secret)",
         caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
     },
     Plant {

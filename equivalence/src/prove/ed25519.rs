@@ -672,7 +672,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
     Obligation {
         id: "ED-2",
         optimization: Optimization::Ed25519Field,
-        statement: "old and new `ec_mulm_25519_reduce` return the same limbs and carry; with the shared `mul_n` (the trait's provided `mulm`, which no tier overrides: read from the code, not checked), old and new `ec_mulm_25519` agree",
+        statement: "old and new `ec_mulm_25519_reduce` return the same limbs and carry (that each tier's `ec_mulm_25519` is the trait's provided `mulm`, the shared `mul_n` then its reduction, is read from the code: What the proofs rest on)",
         method: "SMT, split: the shipped first halves (`fold19`) are term for term the composition of `lshift`/`add_n_in_place` (old) and `addmul_1_step` (new); one bit-vector lemma per primitive call with its inputs cut; the induction over the limbs in linear integer arithmetic (both give c·2^256 + w = L + 19·H_low, so the same limbs); second halves equal for every (w, c); the shipped reductions are term for term second half ∘ first half",
         domain: "every 8-limb input (2^512), hence every pair of 4-limb factors",
         // One plant per piece: the lemmas (a primitive that drops its carry-in), the

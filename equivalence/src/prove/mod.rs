@@ -315,6 +315,11 @@ impl Obligation {
     }
 }
 
+/// The obligations whose status is `argued`, not `proved`: part of their argument is
+/// read from the code (see each one's detail). A new one is added here on purpose;
+/// the tests and the self-test's control run hold every other obligation to `proved`.
+pub const ARGUED: &[&str] = &["MLKEM-3", "N3-PCLMUL"];
+
 /// Every obligation, in ledger order.
 pub fn obligations() -> Vec<&'static Obligation> {
     let mut all: Vec<&'static Obligation> = Vec::new();

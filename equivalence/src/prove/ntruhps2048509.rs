@@ -545,7 +545,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
     Obligation {
         id: "N3-CHAIN",
         optimization: Optimization::NtruR2Inv,
-        statement: "`r2_inv_chain` computes a^(2^508 − 2); with N3-PACK, N3-MUL, N3-SQ (and N3-PCLMUL, argued, for the PCLMULQDQ tier), the chain over packed words returns r with r·a ≡ 1 mod (2, Φ_509) for every a invertible there — the value the reference divstep's contract `r2_is_inverse` requires; that `poly_r2_inv` of the optimized tiers only composes these pieces (pack, chain, unpack, dispatch) is read from the code, not checked",
+        statement: "`r2_inv_chain` computes a^(2^508 − 2), which is a⁻¹ for every a invertible mod (2, Φ_509), so given exact products and multi-squarings (N3-MUL, N3-SQ; N3-PCLMUL, argued, for the PCLMULQDQ tier) and packing (N3-PACK) the chain returns the r that the reference divstep's contract `r2_is_inverse` requires (that `poly_r2_inv` only composes these pieces is read from the code: What the proofs rest on)",
         method: "the shipped generic chain (element type and its two operations are parameters, so it can only combine them) run over exact exponents; ord_509(2) = 508 by enumeration, so F2[x]/Φ_509 = GF(2^508) and a^(2^508 − 2) = a⁻¹",
         domain: "every a ∈ F2[x]/(x^509 − 1), invertible mod (2, Φ_509)",
         mutant: Mutant::Plants(&[

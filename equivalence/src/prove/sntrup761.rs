@@ -414,7 +414,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
     Obligation {
         id: "S-9",
         optimization: Optimization::Sntrup761Random,
-        statement: "the batched tier's one 3044-byte draw (`optimized::sntrup761::random::draw_words`) and the reference's 761 `urandom32` draws (`draw_words_per_coefficient`) return the same 761 words, word i = bytes 4i..4i+3 little-endian; `Short_random`/`Small_random` of every tier are the trait's provided methods applying the shared `short_fromlist`/`small_from_word` to those words (that no tier overrides them is read from the code, not checked)",
+        statement: "the batched tier's one 3044-byte draw (`optimized::sntrup761::random::draw_words`) and the reference's 761 `urandom32` draws (`draw_words_per_coefficient`) return the same 761 words, word i = bytes 4i..4i+3 little-endian (that every tier's `Short_random`/`Small_random` is the trait's provided method over those words is read from the code: What the proofs rest on)",
         method: "symbolic evaluation: both draws run over a source that hands out stream positions (a byte stream: the bytes do not depend on call boundaries); every word bit is traced to its stream bit",
         domain: "every call-boundary-invariant source (byte stream: ChaCha20, SHAKE-256, ...); not NIST's CTR-DRBG, where the tiers differ by design",
         mutant: Mutant::Plants(&[

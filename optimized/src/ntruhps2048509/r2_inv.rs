@@ -266,7 +266,8 @@ const fn pow2_mod_n(e: u32) -> usize {
 /// `src[j]` = j·2^(−k) mod 509 = j·2^(508 − k) mod 509 (2 has order 508).
 ///
 /// # Panics
-/// If k > 508 (`508 − k` overflows; in a `const` context, a compile error).
+/// If k > 508: `508 − k` overflows in debug builds (a compile error in a `const`
+/// context); release builds then compute a wrong table after about 4·10⁹ doublings.
 #[allow(clippy::integer_division_remainder_used)] // compile-time tables, public values
 pub const fn multisquare_table(k: u32) -> [u16; N] {
     let inv = pow2_mod_n(508 - k);

@@ -1502,7 +1502,9 @@ pub(crate) fn generate(c: &Ctx) -> R<Output> {
         let _ = writeln!(results, "{title}:\n");
         for h in &s.headlines {
             // Each instruction figure carries its conditions on its own line.
-            let on = if h.contains("instructions") && !h.contains("gungraun Ir") {
+            let on = if h.contains("gungraun Ir") {
+                format!(" [instructions: commit `{}`]", c.base.meta("commit"))
+            } else if h.contains("instructions") {
                 format!(
                     " [instructions: gungraun Ir, commit `{}`, profile `bench`, no \
                      `target-cpu`, SIMD by runtime detection]",
