@@ -236,9 +236,4 @@ sntrup761-r3-deferred-drops-the-last-product|sntrup761/r3-mult|$r3_input|Kernels
 ntruhps2048509-chain-skips-the-final-squaring|ntruhps2048509/r2-inv/portable|$r2_inv_input|Kernels::poly_r2_inv ensures
 ntruhps2048509-rq-mul-fold-skips-x509|ntruhps2048509/rq-mul/portable|$ntru_mul_input|Kernels::poly_rq_mul ensures
 EOF_CONTRACTS
-sntrup761-rq-skip-last-column|sntrup761/rq-mult-small|$(first sntrup761__rq-mult-small)|Kernels::rq_mult_small ensures
-sntrup761-r3-deferred-drops-the-last-product|sntrup761/r3-mult|$(first sntrup761__r3-mult)|Kernels::r3_mult ensures
-ntruhps2048509-chain-skips-the-final-squaring|ntruhps2048509/r2-inv/portable|$(first ntruhps2048509__r2-inv__portable)|Kernels::poly_r2_inv ensures
-ntruhps2048509-rq-mul-fold-skips-x509|ntruhps2048509/rq-mul/avx2|$ntru_mul_input|Kernels::poly_rq_mul ensures
-EOF_CONTRACTS
 say "done"
