@@ -22,7 +22,9 @@
 #    two plants for each cheaper fuzz check (Pair::run_fuzz, ExactProducts,
 #    Products::Exact), listed below, so that every target runs at least one plant
 #    (since 2026-12-05 also keccak_x4, ntru_rq_mul, ntru_r2_mul, ed25519_addm,
-#    ed25519_subm and the three API targets that had none). The first crash is turned into a regression
+#    ed25519_subm and the three API targets that had none; and plants for the parser
+#    checks that had none: the ML-KEM key checks and Ed25519's refusal of a changed
+#    real signature). The first crash is turned into a regression
 #    line with `refopt fuzz keep` (plant build of .ci/plant-build.sh) and replayed:
 #    it must fail with the plant and pass without.
 # 4. The replay's self-test: mlkem-modulus-check-relies-on-wrapping (a plain `-` that
@@ -155,6 +157,11 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
             "sntrup761-acc-22bit-negative sntrup761_mult 120" \
             "sntrup761-r3-deferred-drops-the-last-product sntrup761_mult 120" \
             "mlkem-modulus-check-accepts-q mlkem_ek 120" \
+            "mlkem-check-ek-skips-the-modulus mlkem_ek 120" \
+            "mlkem-check-dk-skips-the-hash mlkem_decaps 120" \
+            "mlkem-decaps-trusts-the-stored-hash mlkem_decaps 120" \
+            "ed25519-verify-accepts-a-non-canonical-s ed25519_verify 120" \
+            "ed25519-challenge-omits-the-message ed25519_verify 120" \
             "ntruhps2048509-decaps-skips-the-secret-key-length ntru_decaps 120" \
             "ntruhps2048509-s3-frombytes-skips-the-reduction ntru_decode 120" \
             "sntrup761-small-decode-last-coefficient-unbiased sntrup761_decode 120" \

@@ -330,6 +330,12 @@ pub trait Pair: Sync {
     fn preconditions(&self) -> &'static [Precondition] {
         &[]
     }
+    /// Whether [`Pair::preconditions`] declares `which`. Every runner (the default
+    /// run, the fuzz targets) treats a [`Outcome::PreconditionNotMet`] naming anything
+    /// else as the harness's bug, a finding, never as a skipped case.
+    fn declares(&self, which: &str) -> bool {
+        self.preconditions().iter().any(|p| p.name == which)
+    }
     /// Declared ranges of the inputs and accumulators (see [`Pair::observe`]).
     fn bounds(&self) -> &'static [Bound] {
         &[]

@@ -171,9 +171,7 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 pub fn run_caught(pair: &dyn Pair, input: &[u8]) -> Outcome {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pair.run(input))) {
         // A precondition the pair never declared is the harness's bug, not a skip.
-        Ok(Outcome::PreconditionNotMet { which, detail })
-            if !pair.preconditions().iter().any(|p| p.name == which) =>
-        {
+        Ok(Outcome::PreconditionNotMet { which, detail }) if !pair.declares(which) => {
             Outcome::Mismatch(Mismatch {
                 field: format!("undeclared precondition `{which}`"),
                 offset: 0,

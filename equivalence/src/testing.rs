@@ -346,7 +346,7 @@ pub fn arbitrary_inputs(pair: &dyn Pair, cases: u32) -> Result<(), Error> {
                 Outcome::Equal => Ok(()),
                 Outcome::PreconditionNotMet { which, .. } => {
                     prop_assert!(
-                        pair.preconditions().iter().any(|p| p.name == which),
+                        pair.declares(which),
                         "{} reported an undeclared precondition {which}",
                         pair.name()
                     );

@@ -454,6 +454,44 @@ pub const ALL: &[Plant] = &[
         caught_by: "fuzz (the mlkem_decaps parser target)",
     },
     Plant {
+        name: "mlkem-check-ek-skips-the-modulus",
+        description: "the stand-alone encapsulation-key check of FIPS 203 section 7.2 \
+            stops after the length: an ek with a value >= q passes it, while \
+            encapsulation (which decodes with the modulus check) refuses the same key \
+            (reference::mlkem::check_encapsulation_key, both tiers)",
+        caught_by: "fuzz (the mlkem_ek parser target)",
+    },
+    Plant {
+        name: "mlkem-check-dk-skips-the-hash",
+        description: "the decapsulation-key check of FIPS 203 section 7.3 stops after the \
+            length: a dk whose stored H(ek) is wrong passes it, and so decapsulates \
+            (reference::mlkem::check_decapsulation_key, which DecapsulationKey::from_bytes \
+            and decaps call; both tiers)",
+        caught_by: "fuzz (the mlkem_decaps parser target)",
+    },
+    Plant {
+        name: "mlkem-decaps-trusts-the-stored-hash",
+        description: "ML-KEM's dk parser checks the length but trusts the stored H(ek) \
+            (\"the key is our own\"): decaps and decapsulate use a dk with a wrong hash \
+            instead of Error::HashCheck, while the stand-alone check still refuses it \
+            (reference::mlkem::DecapsulationKey::from_bytes, both tiers)",
+        caught_by: "fuzz (the mlkem_decaps parser target)",
+    },
+    Plant {
+        name: "ed25519-verify-accepts-a-non-canonical-s",
+        description: "Ed25519 verification without the S < L check of RFC 8032 5.1.7: \
+            R ‖ (S + L) verifies wherever R ‖ S does (malleability; \
+            reference::ed25519::verify_vartime, both tiers and both modes)",
+        caught_by: "fuzz (the ed25519_verify parser target)",
+    },
+    Plant {
+        name: "ed25519-challenge-omits-the-message",
+        description: "the Ed25519 challenge k hashes R ‖ A without M, in signing and \
+            verification alike: every signature verifies for every message, and the \
+            tiers agree (reference::ed25519::challenge)",
+        caught_by: "fuzz (the ed25519_verify parser target)",
+    },
+    Plant {
         name: "mlkem-modulus-check-relies-on-wrapping",
         description: "the ek modulus check of FIPS 203 section 7.2 computes c - q with a \
             plain `-` instead of wrapping_sub (\"release builds wrap anyway\"): the same \

@@ -458,7 +458,7 @@ pub fn check_pair(pair: &dyn Pair, input: &[u8]) -> Result<bool, Finding> {
     match pair.run_fuzz(input) {
         Outcome::Equal => Ok(true),
         Outcome::PreconditionNotMet { which, detail } => {
-            if pair.preconditions().iter().any(|p| p.name == which) {
+            if pair.declares(which) {
                 Ok(false)
             } else {
                 Err(Finding::UndeclaredPrecondition {

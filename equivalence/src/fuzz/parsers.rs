@@ -851,15 +851,22 @@ impl core::fmt::Display for Called {
 /// its half is the kind `pattern(b, 3)` reads, its low bit which tier runs which
 /// mode) raw bytes; A and R among the small-order encodings with S raw or zero; or a
 /// real signature (key from a seed in the input) with, by one more byte, one byte of
-/// key, signature or message changed. Each (tier, mode) combination meets the other
-/// tier in the other mode, so a tier difference in either mode shows.
+/// key, signature or message changed, and by one bit more S replaced by S + L. Each
+/// (tier, mode) combination meets the other tier in the other mode, so a tier
+/// difference in either mode shows.
 ///
 /// Expected: wrong lengths are the same `InvalidLength` naming the input from both;
 /// otherwise `Ok` or `InvalidSignature`; `verify_strict`'s verdict is `verify`'s
 /// except that it refuses every A or R among the 14 small-order encodings (the
 /// harness's own list, [`ed::SMALL_ORDER_ENCODINGS`]), and for such an input the
 /// strict tier also runs `verify`, so the plain verdicts are still compared; an
-/// unchanged real signature is accepted in both modes. (Two verifications per
+/// unchanged real signature is accepted in both modes, and a changed one is refused
+/// in both. The last is argued, not exact: S + L is non-canonical, which RFC 8032
+/// 5.1.7 refuses; a new S < L breaks the equation for the same R, A and M; and a
+/// change of R, A or M changes k = H(R ‖ A ‖ M), so that a signature verifies only
+/// if the new R is [S]B − [k]A for a k the verifier cannot predict (a forgery,
+/// chance about 2^-252 per input). Bugs both tiers share (the challenge, the S
+/// range check) can only be seen this way. (Two verifications per
 /// input instead of four: `verify_strict` is `verify` plus the small-order test, and
 /// the verifications were nearly all of this target's time; fuzz/README.md, Speed.)
 fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
@@ -879,6 +886,8 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
     let mut sig = vec![0u8; sig_len];
     let mut msg = vec![0u8; msg_len];
     let mut genuine = false;
+    // For a real signature made invalid: what was changed.
+    let mut changed: Option<String> = None;
     match kind {
         0 => {
             g.fill(&mut pk);
@@ -923,8 +932,17 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
                 };
                 if let Some(b) = byte {
                     *b ^= flip;
+                    changed = Some(format!("byte {i} of A ‖ R ‖ S ‖ M changed"));
                     genuine = false;
                 }
+            }
+            if g.bit() && sig_len == 64 {
+                add_l(&mut sig[32..]);
+                changed = Some(match changed {
+                    Some(c) => format!("{c}, then S replaced by S + L"),
+                    None => "S replaced by S + L".into(),
+                });
+                genuine = false;
             }
         }
     }
@@ -984,7 +1002,32 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
             "a genuine signature was refused: {plain_what} {plain:?}, {strict_what} {strict:?}"
         ));
     }
+    if let Some(what) = changed
+        && (plain.is_ok() || strict.is_ok())
+    {
+        return Err(format!(
+            "a real signature, {what}, was accepted: {plain_what} {plain:?}, {strict_what} {strict:?}"
+        ));
+    }
     Ok(())
+}
+
+/// The group order L = 2^252 + 27742317777372353535851937790883648493, little-endian
+/// (RFC 8032 5.1), written here so the harness does not use the code under test.
+const ED25519_L: [u8; 32] = [
+    0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+];
+
+/// `s += L` on a 32-byte little-endian integer, mod 2^256 (no carry out for any
+/// S < 2^256 − L, every S a signer produces among them: S < L).
+fn add_l(s: &mut [u8]) {
+    let mut carry = 0u16;
+    for (b, l) in s.iter_mut().zip(ED25519_L) {
+        let t = u16::from(*b) + u16::from(l) + carry;
+        *b = t as u8;
+        carry = t >> 8;
+    }
 }
 
 /// Ed25519 verification.
@@ -1174,6 +1217,30 @@ mod tests {
         for sel in [0x60u8, 0x80] {
             let input = [sel, 0x11, 0, 0, 0x30, 0x30, 0];
             assert_eq!(ed25519_verify(&input), Ok(()), "{sel:#x}");
+        }
+    }
+
+    /// `add_l` adds the group order mod 2^256: checked against two-limb `u128`
+    /// arithmetic on 0, L − 1, a value with carries through every byte, and 2^256 − 1.
+    #[test]
+    fn add_l_adds_the_group_order() {
+        let halves = |b: &[u8; 32]| {
+            (
+                u128::from_le_bytes(b[..16].try_into().expect("16 bytes")),
+                u128::from_le_bytes(b[16..].try_into().expect("16 bytes")),
+            )
+        };
+        let (l_lo, l_hi) = halves(&ED25519_L);
+        assert_eq!(l_hi, 1 << 124, "L = 2^252 + a 125-bit value");
+        let mut l_minus_1 = ED25519_L;
+        l_minus_1[0] -= 1;
+        for s in [[0u8; 32], l_minus_1, [0xaa; 32], [0xff; 32]] {
+            let (lo, hi) = halves(&s);
+            let (want_lo, carry) = lo.overflowing_add(l_lo);
+            let want_hi = hi.wrapping_add(l_hi).wrapping_add(u128::from(carry));
+            let mut got = s;
+            add_l(&mut got);
+            assert_eq!(halves(&got), (want_lo, want_hi), "{s:02x?}");
         }
     }
 

@@ -214,6 +214,23 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         s.extend([0xff, 0xff]);
                         out.push(("generated-key-changed".into(), s));
                     }
+                    if p.name == "ed25519_verify" {
+                        // A real signature (kind 2, the optimized tier in plain mode;
+                        // seed all 7s) on a 100-byte message (0x5a each), with the
+                        // message's last byte changed, or unchanged and S replaced by
+                        // S + L: each must be refused, and only the harness sees it
+                        // when a bug both tiers share accepts them.
+                        let mut s = vec![0xff, 0x11];
+                        s.extend(below16(100, 257));
+                        s.extend([0x07; 32]);
+                        s.extend([0x5a; 100]);
+                        let mut changed = s.clone();
+                        // at = 196 of 0..=196: byte 195 of A ‖ R ‖ S ‖ M, M's last.
+                        changed.extend([0xff, 0x01, 0x00]);
+                        out.push(("genuine-message-changed".into(), changed));
+                        s.extend([0x00, 0x00, 0x01]);
+                        out.push(("genuine-s-plus-l".into(), s));
+                    }
                     if let Some(scheme) = KemScheme::of(p.name) {
                         // A key pair and a ciphertext that decapsulates to the
                         // encapsulated key: arbitrary bytes are always implicitly
@@ -487,8 +504,13 @@ mod tests {
                     let generated = KemScheme::of(t.name)
                         .or(KemScheme::of_encaps(t.name))
                         .is_some();
-                    // mlkem_decaps: also its generated key with a changed ciphertext.
-                    let changed = usize::from(t.name == "mlkem_decaps");
+                    // mlkem_decaps: also its generated key with a changed ciphertext;
+                    // ed25519_verify: a real signature changed in two ways.
+                    let changed = match t.name {
+                        "mlkem_decaps" => 1,
+                        "ed25519_verify" => 2,
+                        _ => 0,
+                    };
                     12 + usize::from(generated) + changed + p.extra_seeds.len()
                 }
             };

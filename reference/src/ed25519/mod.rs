@@ -255,6 +255,16 @@ fn hash_mod_l(parts: &[&[u8]]) -> [u64; 4] {
     x
 }
 
+/// The challenge k = SHA-512(R ‖ A ‖ M) mod L of RFC 8032 5.1.6 and 5.1.7.
+fn challenge(r_bytes: &[u8; 32], a_bytes: &[u8; 32], msg: &[u8]) -> [u64; 4] {
+    // Planted (`ed25519-challenge-omits-the-message`): k binds R and A only, in
+    // signing and verification alike, so a signature verifies for every message.
+    if crate::plant::active("ed25519-challenge-omits-the-message") {
+        return hash_mod_l(&[r_bytes, a_bytes]);
+    }
+    hash_mod_l(&[r_bytes, a_bytes, msg])
+}
+
 /// RFC 8032 5.1.6: r = SHA-512(prefix ‖ M) mod L; R = \[r\]B; k = SHA-512(R ‖ A ‖ M)
 /// mod L; S = (r + k·s) mod L; the signature is R ‖ S.
 pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
@@ -264,7 +274,7 @@ pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
     let mut big_r = point::scalar_mul_base::<K>(&r_scalar);
     let r_bytes = point::encode::<K>(&big_r);
     big_r.zeroize();
-    let k = hash_mod_l(&[&r_bytes, &key.public, msg]);
+    let k = challenge(&r_bytes, &key.public, msg);
     let s = scalar::mul_add(&k, &key.s, &r);
     let mut sig = [0u8; 64];
     sig[..32].copy_from_slice(&r_bytes);
@@ -351,7 +361,11 @@ fn verify_vartime<K: Kernels>(
     s_bytes: &[u8; 32],
     strict: bool,
 ) -> bool {
-    if !scalar::is_canonical_vartime(s_bytes) {
+    // Planted (`ed25519-verify-accepts-a-non-canonical-s`): S >= L let through, so
+    // R ‖ (S + L) verifies wherever R ‖ S does (signature malleability).
+    if !scalar::is_canonical_vartime(s_bytes)
+        && !crate::plant::active("ed25519-verify-accepts-a-non-canonical-s")
+    {
         return false;
     }
     let Some(a) = point::decode_vartime::<K>(a_bytes) else {
@@ -364,7 +378,7 @@ fn verify_vartime<K: Kernels>(
     {
         return false;
     }
-    let k = hash_mod_l(&[r_bytes, a_bytes, msg]);
+    let k = challenge(r_bytes, a_bytes, msg);
     let sb = point::scalar_mul_vartime::<K>(s_bytes, &BASE);
     let ka = point::scalar_mul_vartime::<K>(&scalar::to_bytes(&k), &point::negate::<K>(&a));
     let check: Point = point::add::<K>(&sb, &ka);

@@ -238,6 +238,11 @@ pub(crate) struct WallClock {
 }
 
 impl WallClock {
+    /// The commit the wall-clock runs were measured at (`@ commit`), or "unknown".
+    pub(crate) fn commit(&self) -> &str {
+        self.meta.get("commit").map_or("unknown", String::as_str)
+    }
+
     /// Parses `id = r1 r2 r3` lines (and `@` header lines).
     ///
     /// # Errors

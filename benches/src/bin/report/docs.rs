@@ -133,7 +133,7 @@ fn runs(w: &WallClock) -> String {
         .and_then(|l| l.split("load average ").nth(1))
         .and_then(|l| l.split_whitespace().nth(2))
         .map_or("not recorded".to_owned(), |l| format!("{l} on 2 cores"));
-    let commit = w.meta.get("commit").map_or("unknown", String::as_str);
+    let commit = w.commit();
     format!("commit {commit}, {n} runs; 15-minute load average {load}")
 }
 
@@ -174,7 +174,7 @@ fn run_spread(w: &WallClock) -> R<(f64, f64)> {
 
 fn wall_on(w: &WallClock, b: &Baseline) -> R<String> {
     let (typical, largest) = run_spread(w)?;
-    let wall_commit = w.meta.get("commit").map_or("unknown", String::as_str);
+    let wall_commit = w.commit();
     let stale = if wall_commit == b.meta("commit") {
         String::new()
     } else {
@@ -195,7 +195,7 @@ fn wall_on(w: &WallClock, b: &Baseline) -> R<String> {
          of the run medians with the range over runs in brackets, each ratio the median \
          of the per-run ratios with their range.{stale}",
         w.meta.get("runs").map_or("?", String::as_str),
-        w.meta.get("commit").map_or("unknown", String::as_str),
+        w.commit(),
         w.meta.get("cpu").map_or("unknown", String::as_str),
         w.meta
             .get("load")
