@@ -330,12 +330,6 @@ pub trait Pair: Sync {
     fn preconditions(&self) -> &'static [Precondition] {
         &[]
     }
-    /// Whether [`Pair::preconditions`] declares `which`. Every runner (the default
-    /// run, the fuzz targets) treats a [`Outcome::PreconditionNotMet`] naming anything
-    /// else as the harness's bug, a finding, never as a skipped case.
-    fn declares(&self, which: &str) -> bool {
-        self.preconditions().iter().any(|p| p.name == which)
-    }
     /// Declared ranges of the inputs and accumulators (see [`Pair::observe`]).
     fn bounds(&self) -> &'static [Bound] {
         &[]
@@ -378,6 +372,17 @@ pub trait Pair: Sync {
     /// as a coefficient or a column sum): `seen(name, value)`.
     fn observe(&self, input: &[u8], seen: &mut dyn FnMut(&'static str, i128)) {
         let _ = (input, seen);
+    }
+}
+
+impl dyn Pair + '_ {
+    /// Whether [`Pair::preconditions`] declares `which`. Every runner (the default
+    /// run, the fuzz targets, the property tests) treats an
+    /// [`Outcome::PreconditionNotMet`] naming anything else as the harness's bug, a
+    /// finding, never as a skipped case. (Not a trait method, so that no pair can
+    /// override the rule.)
+    pub fn declares(&self, which: &str) -> bool {
+        self.preconditions().iter().any(|p| p.name == which)
     }
 }
 

@@ -151,10 +151,11 @@ fn parser_regressions_replay() {
             n += 1;
         }
     }
-    // The committed inputs (one per planted parser bug, regressions/parsers/): a
-    // replay of none would pass whatever the parsers do.
+    // The committed inputs (one per planted parser bug of 2026-12-04, and one harness
+    // panic the smoke run found, regressions/parsers/): a replay of none would pass
+    // whatever the parsers do.
     assert!(
-        n >= 8,
+        n >= 9,
         "only {n} parser regression inputs in {}",
         dir.display()
     );

@@ -19,7 +19,7 @@ fn run_pair(pair: &dyn Pair, cases: u32) {
             Outcome::Equal => Ok(()),
             Outcome::PreconditionNotMet { which, .. } => {
                 prop_assert!(
-                    pair.preconditions().iter().any(|p| p.name == which),
+                    pair.declares(which),
                     "{} reported an undeclared precondition {which}",
                     pair.name()
                 );

@@ -457,8 +457,9 @@ pub const ALL: &[Plant] = &[
         name: "mlkem-check-ek-skips-the-modulus",
         description: "the stand-alone encapsulation-key check of FIPS 203 section 7.2 \
             stops after the length: an ek with a value >= q passes it, while \
-            encapsulation (which decodes with the modulus check) refuses the same key \
-            (reference::mlkem::check_encapsulation_key, both tiers)",
+            encapsulation (EncapsulationKey::from_bytes, its own modulus check) refuses \
+            the same key (reference::mlkem::check_encapsulation_key, which no \
+            encapsulation calls)",
         caught_by: "fuzz (the mlkem_ek parser target)",
     },
     Plant {
@@ -466,15 +467,16 @@ pub const ALL: &[Plant] = &[
         description: "the decapsulation-key check of FIPS 203 section 7.3 stops after the \
             length: a dk whose stored H(ek) is wrong passes it, and so decapsulates \
             (reference::mlkem::check_decapsulation_key, which DecapsulationKey::from_bytes \
-            and decaps call; both tiers)",
+            calls, and decaps through it; both tiers)",
         caught_by: "fuzz (the mlkem_decaps parser target)",
     },
     Plant {
         name: "mlkem-decaps-trusts-the-stored-hash",
         description: "ML-KEM's dk parser checks the length but trusts the stored H(ek) \
-            (\"the key is our own\"): decaps and decapsulate use a dk with a wrong hash \
-            instead of Error::HashCheck, while the stand-alone check still refuses it \
-            (reference::mlkem::DecapsulationKey::from_bytes, both tiers)",
+            (\"the key is our own\"): from_bytes and decaps take a dk with a wrong \
+            hash instead of returning Error::HashCheck, while the stand-alone check \
+            still refuses it (reference::mlkem::DecapsulationKey::from_bytes, both \
+            tiers)",
         caught_by: "fuzz (the mlkem_decaps parser target)",
     },
     Plant {
@@ -487,8 +489,8 @@ pub const ALL: &[Plant] = &[
     Plant {
         name: "ed25519-challenge-omits-the-message",
         description: "the Ed25519 challenge k hashes R ‖ A without M, in signing and \
-            verification alike: every signature verifies for every message, and the \
-            tiers agree (reference::ed25519::challenge)",
+            verification alike: a valid signature under a key verifies for every \
+            message, and the tiers agree (reference::ed25519::challenge)",
         caught_by: "fuzz (the ed25519_verify parser target)",
     },
     Plant {

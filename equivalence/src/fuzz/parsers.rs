@@ -851,9 +851,9 @@ impl core::fmt::Display for Called {
 /// its half is the kind `pattern(b, 3)` reads, its low bit which tier runs which
 /// mode) raw bytes; A and R among the small-order encodings with S raw or zero; or a
 /// real signature (key from a seed in the input) with, by one more byte, one byte of
-/// key, signature or message changed, and by one bit more S replaced by S + L. Each
-/// (tier, mode) combination meets the other tier in the other mode, so a tier
-/// difference in either mode shows.
+/// key, signature or message changed, and by the low bit of one byte more S replaced
+/// by S + L (mod 2^256). Each (tier, mode) combination meets the other tier in the
+/// other mode, so a tier difference in either mode shows.
 ///
 /// Expected: wrong lengths are the same `InvalidLength` naming the input from both;
 /// otherwise `Ok` or `InvalidSignature`; `verify_strict`'s verdict is `verify`'s
@@ -861,14 +861,24 @@ impl core::fmt::Display for Called {
 /// harness's own list, [`ed::SMALL_ORDER_ENCODINGS`]), and for such an input the
 /// strict tier also runs `verify`, so the plain verdicts are still compared; an
 /// unchanged real signature is accepted in both modes, and a changed one is refused
-/// in both. The last is argued, not exact: S + L is non-canonical, which RFC 8032
-/// 5.1.7 refuses; a new S < L breaks the equation for the same R, A and M; and a
-/// change of R, A or M changes k = H(R ‖ A ‖ M), so that a signature verifies only
-/// if the new R is [S]B − [k]A for a k the verifier cannot predict (a forgery,
-/// chance about 2^-252 per input). Bugs both tiers share (the challenge, the S
-/// range check) can only be seen this way. (Two verifications per
-/// input instead of four: `verify_strict` is `verify` plus the small-order test, and
-/// the verifications were nearly all of this target's time; fuzz/README.md, Speed.)
+/// in both (argued, below). The tier comparison cannot see a bug both tiers share that
+/// accepts too much (a challenge without M, no S < L check); in this target only the
+/// refusal check can (the cargo tests' RFC 8032 and S + L cases also do).
+///
+/// Why a changed signature must be refused. With R, A and M unchanged, a new S′ is
+/// refused exactly: S′ >= L is non-canonical (RFC 8032 5.1.7), and S′ < L, S′ ≠ S
+/// breaks [S′]B = R + [k]A, as B has prime order L. That covers S + L, and a byte
+/// change of S followed by S + L, whose sum mod 2^256 is S + d·2^(8i) + L − 2^256·c
+/// for a carry c of 0 or 1 and 0 < |d| < 256: never ≡ S mod L, so refused either
+/// way (L is an odd prime near 2^252, and d·2^(8i) ≡ c·2^256 mod L has no solution
+/// with such a d). A change of R, A or M changes k′ = H(R′ ‖ A′ ‖ M′) mod L, and the
+/// signature verifies only if R′ = [S′]B − [k′]A′, an equation a hash output no one
+/// can steer satisfies with chance about 2^-252 per input: accepting it would be a
+/// forgery (accepting S + L, malleability).
+///
+/// Two verifications per input instead of four: `verify_strict` is `verify` plus the
+/// small-order test, and the verifications were nearly all of this target's time
+/// (fuzz/README.md, Speed).
 fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
     let mut g = Input::new(data);
     let kind_and_mode = pattern(g.selector(), 6);
@@ -886,8 +896,10 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
     let mut sig = vec![0u8; sig_len];
     let mut msg = vec![0u8; msg_len];
     let mut genuine = false;
-    // For a real signature made invalid: what was changed.
-    let mut changed: Option<String> = None;
+    // For a real signature made invalid: the byte of A ‖ R ‖ S ‖ M changed, and
+    // whether S was then replaced by S + L (formatted only in a report).
+    let mut changed_at: Option<usize> = None;
+    let mut plus_l = false;
     match kind {
         0 => {
             g.fill(&mut pk);
@@ -932,16 +944,19 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
                 };
                 if let Some(b) = byte {
                     *b ^= flip;
-                    changed = Some(format!("byte {i} of A ‖ R ‖ S ‖ M changed"));
+                    changed_at = Some(i);
                     genuine = false;
                 }
             }
-            if g.bit() && sig_len == 64 {
-                add_l(&mut sig[32..]);
-                changed = Some(match changed {
-                    Some(c) => format!("{c}, then S replaced by S + L"),
-                    None => "S replaced by S + L".into(),
-                });
+            // S is the last 32 bytes of a 64-byte signature; any other length has
+            // none (and gets InvalidLength).
+            if g.bit()
+                && let Some(s) = sig
+                    .get_mut(32..)
+                    .and_then(|t| <&mut [u8; 32]>::try_from(t).ok())
+            {
+                add_l(s);
+                plus_l = true;
                 genuine = false;
             }
         }
@@ -1002,9 +1017,12 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
             "a genuine signature was refused: {plain_what} {plain:?}, {strict_what} {strict:?}"
         ));
     }
-    if let Some(what) = changed
-        && (plain.is_ok() || strict.is_ok())
-    {
+    if (changed_at.is_some() || plus_l) && (plain.is_ok() || strict.is_ok()) {
+        let what = match (changed_at, plus_l) {
+            (Some(i), false) => format!("byte {i} of A ‖ R ‖ S ‖ M changed"),
+            (Some(i), true) => format!("byte {i} of A ‖ R ‖ S ‖ M changed, then S + L"),
+            _ => "S replaced by S + L".into(),
+        };
         return Err(format!(
             "a real signature, {what}, was accepted: {plain_what} {plain:?}, {strict_what} {strict:?}"
         ));
@@ -1021,7 +1039,7 @@ const ED25519_L: [u8; 32] = [
 
 /// `s += L` on a 32-byte little-endian integer, mod 2^256 (no carry out for any
 /// S < 2^256 − L, every S a signer produces among them: S < L).
-fn add_l(s: &mut [u8]) {
+fn add_l(s: &mut [u8; 32]) {
     let mut carry = 0u16;
     for (b, l) in s.iter_mut().zip(ED25519_L) {
         let t = u16::from(*b) + u16::from(l) + carry;
@@ -1221,7 +1239,9 @@ mod tests {
     }
 
     /// `add_l` adds the group order mod 2^256: checked against two-limb `u128`
-    /// arithmetic on 0, L − 1, a value with carries through every byte, and 2^256 − 1.
+    /// arithmetic on 0, L − 1, 0xaa.. (carries through part of the low half) and
+    /// 2^256 − 1 (carries through every byte, and out); L itself against its decimal
+    /// value.
     #[test]
     fn add_l_adds_the_group_order() {
         let halves = |b: &[u8; 32]| {
@@ -1232,6 +1252,7 @@ mod tests {
         };
         let (l_lo, l_hi) = halves(&ED25519_L);
         assert_eq!(l_hi, 1 << 124, "L = 2^252 + a 125-bit value");
+        assert_eq!(l_lo, 27_742_317_777_372_353_535_851_937_790_883_648_493);
         let mut l_minus_1 = ED25519_L;
         l_minus_1[0] -= 1;
         for s in [[0u8; 32], l_minus_1, [0xaa; 32], [0xff; 32]] {

@@ -29,11 +29,11 @@ fn sel(i: usize, n: usize) -> u8 {
 }
 
 /// The smallest u16 (little-endian bytes) that [`crate::pair::Input::below`] maps to
-/// `value` for a `bound` in 257..=65 536.
+/// `value` for a `bound` in 257..=65 536. Panics when `value >= bound` (no such u16).
 fn below16(value: usize, bound: usize) -> [u8; 2] {
     let v = (0..=u16::MAX)
         .find(|&x| (usize::from(x) * bound) >> 16 == value)
-        .unwrap_or(u16::MAX);
+        .expect("value < bound <= 65 536");
     v.to_le_bytes()
 }
 
@@ -218,8 +218,8 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         // A real signature (kind 2, the optimized tier in plain mode;
                         // seed all 7s) on a 100-byte message (0x5a each), with the
                         // message's last byte changed, or unchanged and S replaced by
-                        // S + L: each must be refused, and only the harness sees it
-                        // when a bug both tiers share accepts them.
+                        // S + L: each must be refused, and the tier comparison cannot
+                        // see a bug both tiers share that accepts them.
                         let mut s = vec![0xff, 0x11];
                         s.extend(below16(100, 257));
                         s.extend([0x07; 32]);

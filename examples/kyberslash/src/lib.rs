@@ -55,3 +55,31 @@ pub static KS_1: Obligation = Obligation::exhaustive(
 /// `kyberslash list`, `check`, `prove`, ...: the lab with this crate's pair.
 pub static EXTENSION: Extension = Extension::new(&[&COMPRESS], &[&KS_1])
     .regressions(concat!(env!("CARGO_MANIFEST_DIR"), "/regressions"));
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The counts docs/guide.md quotes: the domain has 16 645 inputs; the planted
+    /// 28-bit constant is wrong on 34 of them, all with d = 10 or 11; M = ⌊2^35/q⌋
+    /// instead of ⌈2^35/q⌉ would be wrong on 5.
+    #[test]
+    fn wrong_constants_miss_the_counts_the_guide_quotes() {
+        const M_FLOOR: u64 = (1u64 << 35) / kernels::Q as u64;
+        let compress_floor = |x: u16, d: u32| {
+            let n = (u64::from(x) << d) + u64::from(kernels::Q / 2);
+            (((n * M_FLOOR) >> 35) as u32 & ((1 << d) - 1)) as u16
+        };
+        assert_eq!(all().count(), 16_645);
+        let short: Vec<(u16, u32)> = all()
+            .filter(|&(x, d)| compress_mul_28(x, d) != compress_div(x, d))
+            .collect();
+        assert_eq!(short.len(), 34);
+        assert!(short.iter().all(|&(_, d)| d == 10 || d == 11));
+        let floor = all()
+            .filter(|&(x, d)| compress_floor(x, d) != compress_div(x, d))
+            .count();
+        assert_eq!(floor, 5);
+        assert!(all().all(|(x, d)| compress_mul(x, d) == compress_div(x, d)));
+    }
+}
