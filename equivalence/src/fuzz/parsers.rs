@@ -850,10 +850,11 @@ impl core::fmt::Display for Called {
 /// signature and message, one tier per mode. The kind byte picks (`pattern(b, 6)`:
 /// its half is the kind `pattern(b, 3)` reads, its low bit which tier runs which
 /// mode) raw bytes; A and R among the small-order encodings with S raw or zero; or a
-/// real signature (key from a seed in the input) with, by one more byte, one byte of
-/// key, signature or message changed, and by the low bit of one byte more S replaced
-/// by S + L (mod 2^256). Each (tier, mode) combination meets the other tier in the
-/// other mode, so a tier difference in either mode shows.
+/// real signature (key from a seed in the input) with, by one or two more bytes (the
+/// position) and one more (the change), one byte of key, signature or message
+/// changed, and by the low bit of one byte more S replaced by S + L (mod 2^256).
+/// Each (tier, mode) combination meets the other tier in the other mode, so a tier
+/// difference in either mode shows.
 ///
 /// Expected: wrong lengths are the same `InvalidLength` naming the input from both;
 /// otherwise `Ok` or `InvalidSignature`; `verify_strict`'s verdict is `verify`'s
@@ -867,14 +868,18 @@ impl core::fmt::Display for Called {
 ///
 /// Why a changed signature must be refused. With R, A and M unchanged, a new S′ is
 /// refused exactly: S′ >= L is non-canonical (RFC 8032 5.1.7), and S′ < L, S′ ≠ S
-/// breaks [S′]B = R + [k]A, as B has prime order L. That covers S + L, and a byte
-/// change of S followed by S + L, whose sum mod 2^256 is S + d·2^(8i) + L − 2^256·c
-/// for a carry c of 0 or 1 and 0 < |d| < 256: never ≡ S mod L, so refused either
-/// way (L is an odd prime near 2^252, and d·2^(8i) ≡ c·2^256 mod L has no solution
-/// with such a d). A change of R, A or M changes k′ = H(R′ ‖ A′ ‖ M′) mod L, and the
-/// signature verifies only if R′ = [S′]B − [k′]A′, an equation a hash output no one
-/// can steer satisfies with chance about 2^-252 per input: accepting it would be a
-/// forgery (accepting S + L, malleability).
+/// breaks [S′]B = R + [k]A, as B has prime order L. That covers S + L, and a change
+/// of byte j of S (0 <= j < 32) followed by S + L, whose sum mod 2^256 is
+/// S + d·2^(8j) + L − 2^256·c for a carry c of 0 or 1 and 0 < |d| <= 255: never ≡ S
+/// mod L, so refused either way. (c = 0: the prime L divides neither d nor 2^(8j).
+/// c = 1: d ≡ 2^(256−8j) mod L; for j >= 1 that is a power of two in [256, 2^248],
+/// far from 0 and from L, and for j = 0 it is −16(L − 2^252), about −2^128.4: no d
+/// with |d| <= 255 is either.) A change of R, A or M followed by S + L is
+/// refused exactly too (S + L is in [L, 2L)). A change of R, A or M alone changes
+/// k′ = H(R′ ‖ A′ ‖ M′) mod L, and the signature verifies only if
+/// R′ = [S′]B − [k′]A′, an equation a hash output no one can steer satisfies with
+/// chance about 2^-252 per input: accepting it would be a forgery (and accepting
+/// S + L, malleability).
 ///
 /// Two verifications per input instead of four: `verify_strict` is `verify` plus the
 /// small-order test, and the verifications were nearly all of this target's time

@@ -64,7 +64,7 @@ mod tests {
     /// 28-bit constant is wrong on 34 of them, all with d = 10 or 11; M = ⌊2^35/q⌋
     /// instead of ⌈2^35/q⌉ would be wrong on 5.
     #[test]
-    fn wrong_constants_miss_the_counts_the_guide_quotes() {
+    fn wrong_constants_fail_on_the_inputs_the_guide_counts() {
         const M_FLOOR: u64 = (1u64 << 35) / kernels::Q as u64;
         let compress_floor = |x: u16, d: u32| {
             let n = (u64::from(x) << d) + u64::from(kernels::Q / 2);
