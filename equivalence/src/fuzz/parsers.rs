@@ -851,10 +851,11 @@ impl core::fmt::Display for Called {
 /// its half is the kind `pattern(b, 3)` reads, its low bit which tier runs which
 /// mode) raw bytes; A and R among the small-order encodings with S raw or zero; or a
 /// real signature (key from a seed in the input) with, by one or two more bytes (the
-/// position) and one more (the change), one byte of key, signature or message
-/// changed, and by the low bit of one byte more S replaced by S + L (mod 2^256).
-/// Each (tier, mode) combination meets the other tier in the other mode, so a tier
-/// difference in either mode shows.
+/// position; 0, or one beyond the end of a short key or signature, changes nothing)
+/// and one more (the change), one byte of key, signature or message changed, and by
+/// the low bit of one byte more S replaced by S + L (mod 2^256). Each (tier, mode)
+/// combination meets the other tier in the other mode, so a tier difference in
+/// either mode shows.
 ///
 /// Expected: wrong lengths are the same `InvalidLength` naming the input from both;
 /// otherwise `Ok` or `InvalidSignature`; `verify_strict`'s verdict is `verify`'s
@@ -873,9 +874,10 @@ impl core::fmt::Display for Called {
 /// S + d·2^(8j) + L − 2^256·c for a carry c of 0 or 1 and 0 < |d| <= 255: never ≡ S
 /// mod L, so refused either way. (c = 0: the prime L divides neither d nor 2^(8j).
 /// c = 1: d ≡ 2^(256−8j) mod L; for j >= 1 that is a power of two in [256, 2^248],
-/// far from 0 and from L, and for j = 0 it is −16(L − 2^252), about −2^128.4: no d
-/// with |d| <= 255 is either.) A change of R, A or M followed by S + L is
-/// refused exactly too (S + L is in [L, 2L)). A change of R, A or M alone changes
+/// at least 256 and below L − 255, and for j = 0 it is −16(L − 2^252), about
+/// −2^128.4: no d with |d| <= 255 is either.) A change of R, A or M followed by
+/// S + L is refused exactly too: the signer's S < L is unchanged, so S + L is in
+/// [L, 2L), non-canonical. A change of R, A or M alone changes
 /// k′ = H(R′ ‖ A′ ‖ M′) mod L, and the signature verifies only if
 /// R′ = [S′]B − [k′]A′, an equation a hash output no one can steer satisfies with
 /// chance about 2^-252 per input: accepting it would be a forgery (and accepting
