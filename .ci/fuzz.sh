@@ -163,6 +163,8 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
             "ed25519-verify-accepts-a-non-canonical-s ed25519_verify 120" \
             "ed25519-challenge-omits-the-message ed25519_verify 120" \
             "ntruhps2048509-decaps-skips-the-secret-key-length ntru_decaps 120" \
+            "sntrup761-decaps-rejection-hashes-r sntrup761_decaps 120" \
+            "ntruhps2048509-decaps-skips-the-ciphertext-check ntru_decaps 120" \
             "ntruhps2048509-s3-frombytes-skips-the-reduction ntru_decode 120" \
             "sntrup761-small-decode-last-coefficient-unbiased sntrup761_decode 120" \
             "ed25519-verify-strict-is-verify ed25519_verify 120" \

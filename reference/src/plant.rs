@@ -494,6 +494,25 @@ pub const ALL: &[Plant] = &[
         caught_by: "fuzz (the ed25519_verify parser target)",
     },
     Plant {
+        name: "sntrup761-decaps-rejection-hashes-r",
+        description: "sntrup761 KEM_Decap (shared by every tier) skips the constant-time \
+            select of ρ: a rejected ciphertext's key hashes the decrypted r with b = 0 \
+            instead of ρ, so it is neither the real key nor the implicit-rejection key \
+            (and depends on the secret r); the tiers agree, the sntrup761_decaps \
+            target's own Hash0(Hash3(ρ) ‖ c) must see it (reference/src/sntrup761/kem.rs)",
+        caught_by: "fuzz (the sntrup761_decaps parser target)",
+    },
+    Plant {
+        name: "ntruhps2048509-decaps-skips-the-ciphertext-check",
+        description: "NTRU-HPS-2048-509 owcpa_dec drops owcpa_check_ciphertext (\"the \
+            unpacking ignores those bits\"): a valid ciphertext with an unused top bit of \
+            its last byte set decapsulates to the real key instead of the \
+            implicit-rejection key, a second ciphertext for the same key \
+            (reference::ntruhps2048509::owcpa, every tier); the ntru_decaps target's \
+            own SHA3-256(PRF key ‖ c) must see it",
+        caught_by: "fuzz (the ntru_decaps parser target)",
+    },
+    Plant {
         name: "mlkem-modulus-check-relies-on-wrapping",
         description: "the ek modulus check of FIPS 203 section 7.2 computes c - q with a \
             plain `-` instead of wrapping_sub (\"release builds wrap anyway\"): the same \

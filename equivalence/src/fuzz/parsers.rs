@@ -10,7 +10,8 @@
 //!   independently of the code under test, which [`reference::Error`] the input
 //!   must get (a wrong length, the ML-KEM modulus or hash check) or that it must
 //!   succeed; where the harness can compute the implicit-rejection key (ML-KEM's
-//!   J(z ‖ c)) it checks that value;
+//!   J(z ‖ c), sntrup761's Hash0(Hash3(ρ) ‖ c), NTRU's SHA3-256(PRF key ‖ c)) it
+//!   checks that value;
 //! * **the same verdict from both tiers**: the reference and the optimized tier give
 //!   identical results (bytes or error) on the same input.
 //!
@@ -23,6 +24,7 @@ use reference::Error;
 use reference::mlkem::{self as r, Params};
 use reference::rng::Replay;
 
+use super::seeds::{KemScheme, generated_key};
 use crate::ed25519::{self as ed, Variant as EdVariant};
 use crate::mlkem::Variant as MlkemVariant;
 use crate::ntruhps2048509::Variant as NtruVariant;
@@ -466,7 +468,9 @@ pub static MLKEM_DECAPS: Parser = Parser {
 /// multiply-add: the same unique values, cheaper (the tiers' decaps
 /// differ only in those kernels). Expected: wrong lengths
 /// are `InvalidLength` (ciphertext first); every right-length pair gets a key,
-/// identical from both tiers.
+/// identical from both tiers; with the secret key of the `generated-key` seed
+/// ([`generated_key`]), the encapsulated key for its ciphertext and the
+/// implicit-rejection key for every other (see [`generated_key_expectation`]).
 fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
     use reference::sntrup761::{CIPHERTEXT_BYTES, SECRET_KEY_BYTES};
     let mut g = Input::new(data);
@@ -502,8 +506,90 @@ fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
             },
         );
     }
-    a.map(|_| ())
-        .map_err(|e| format!("right-length inputs were refused: {e:?}"))
+    let key = a.map_err(|e| format!("right-length inputs were refused: {e:?}"))?;
+    generated_key_expectation(
+        KemScheme::Sntrup761,
+        &sk,
+        &ct,
+        &key,
+        sntrup761_rejection_key,
+    )
+}
+
+/// sntrup761's implicit-rejection key Hash0(Hash3(ρ) ‖ c), where Hash_b(s) is the
+/// first 32 bytes of SHA-512(b ‖ s) and ρ the 191 bytes at 1540 of the secret key
+/// Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk) (191 + 191 + 1158 + 191 + 32 bytes):
+/// written here from the specification, so the harness does not use the code under
+/// test.
+fn sntrup761_rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
+    use sha2::{Digest, Sha512};
+    let rho = &sk[1540..1731];
+    let hash3 = Sha512::new().chain_update([3]).chain_update(rho).finalize();
+    let hash0 = Sha512::new()
+        .chain_update([0])
+        .chain_update(&hash3[..32])
+        .chain_update(ct)
+        .finalize();
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&hash0[..32]);
+    out
+}
+
+/// NTRU's implicit-rejection key SHA3-256(PRF key ‖ c), the PRF key being the last 32
+/// bytes of the 935-byte secret key (round 3's `crypto_kem_dec`), computed here.
+fn ntru_rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
+    use sha3::{Digest, Sha3_256};
+    Sha3_256::new()
+        .chain_update(&sk[sk.len() - 32..])
+        .chain_update(ct)
+        .finalize()
+        .into()
+}
+
+/// A scheme's implicit-rejection key of (secret key, ciphertext), computed by the
+/// harness.
+type RejectionKey = fn(&[u8], &[u8]) -> [u8; 32];
+
+/// The key a right-length decapsulation must give when the secret key is that of
+/// `scheme`'s `generated-key` seed: the encapsulated key for the seed's ciphertext,
+/// the implicit-rejection key (`rejection`, computed by the harness) for any other.
+/// For other secret keys nothing is expected here. Exact for the generated
+/// ciphertext; for another, argued: it decapsulates to a real key only if it is
+/// itself an encapsulation to the generated public key: for sntrup761 its
+/// confirmation hash must be HashConfirm of the r it decrypts to (a ciphertext with
+/// only the confirmation changed is rejected exactly: it decrypts to the same r,
+/// whose re-encryption is the unchanged ciphertext); for NTRU c − Lift(m) must be
+/// r·h for a ternary r and an m of the right weight, a short vector that byte-level
+/// mutation does not find. Both tiers share the rejection code, so a bug there is
+/// invisible to the tier comparison: this check sees it.
+fn generated_key_expectation(
+    scheme: KemScheme,
+    sk: &[u8],
+    ct: &[u8],
+    key: &[u8; 32],
+    rejection: RejectionKey,
+) -> Result<(), Report> {
+    let generated = generated_key(scheme);
+    if sk != generated.sk {
+        return Ok(());
+    }
+    let (want, what) = if ct == generated.ct {
+        (generated.key, "the encapsulated key")
+    } else {
+        (
+            rejection(sk, ct),
+            "the implicit-rejection key, the ciphertext being changed",
+        )
+    };
+    if *key == want {
+        Ok(())
+    } else {
+        Err(format!(
+            "generated key pair: K = {}, expected {} ({what})",
+            key.shown(),
+            want.shown()
+        ))
+    }
 }
 
 /// An encapsulation target's input: a length mode byte (low nibble 0: any length up
@@ -691,7 +777,11 @@ pub static SNTRUP761_DECODE: Parser = Parser {
 /// `before` tier shares with the optimized one, so `before` decapsulates with the
 /// optimized tier's code and is not run again. Expected: wrong lengths are
 /// `InvalidLength` (secret key first); every right-length pair gets a key (the real
-/// one or the implicit-rejection key), identical from both tiers.
+/// one or the implicit-rejection key), identical from both tiers; the
+/// implicit-rejection key, computed by the harness, whenever an unused top bit of the
+/// ciphertext's last byte is set (`owcpa_check_ciphertext` then fails, whatever the
+/// key: exact), and with the `generated-key` seed's secret key as in
+/// [`generated_key_expectation`].
 fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
     use reference::ntruhps2048509::params::{CIPHERTEXT_BYTES, SECRETKEY_BYTES};
     let mut g = Input::new(data);
@@ -727,8 +817,20 @@ fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
             },
         );
     }
-    a.map(|_| ())
-        .map_err(|e| format!("right-length inputs were refused: {e:?}"))
+    let key = a.map_err(|e| format!("right-length inputs were refused: {e:?}"))?;
+    // 508 packed coefficients of 11 bits fill 5 588 of the 5 592 bits of 699 bytes:
+    // the top 4 bits of the last byte are unused.
+    if ct[CIPHERTEXT_BYTES - 1] & 0xf0 != 0 {
+        let want = ntru_rejection_key(&sk, &ct);
+        if key != want {
+            return Err(format!(
+                "unused ciphertext bits set: K = {}, expected {} (the implicit-rejection key)",
+                key.shown(),
+                want.shown()
+            ));
+        }
+    }
+    generated_key_expectation(KemScheme::Ntru, &sk, &ct, &key, ntru_rejection_key)
 }
 
 /// `ntru_encaps`: `crypto_kem_enc` on an arbitrary public key, the reference tier
@@ -1333,6 +1435,47 @@ mod tests {
             // Position 0xffff maps to ct_len: the last byte of c changed, K = J(z || c).
             input.extend([0xffu8, 0xff]);
             assert_eq!(mlkem_decaps(&input), Ok(()));
+        }
+    }
+
+    /// The sntrup761 and NTRU decapsulation checks with the generated key pair: its
+    /// ciphertext must give the encapsulated key, a changed one the harness's own
+    /// implicit-rejection key (which is another key), and any other key is reported.
+    #[test]
+    fn kem_decaps_checks_the_real_and_the_rejection_key() {
+        type Decaps = fn(&[u8], &[u8]) -> Result<[u8; 32], Error>;
+        let cases: [(KemScheme, RejectionKey, Decaps); 2] = [
+            (KemScheme::Sntrup761, sntrup761_rejection_key, |sk, ct| {
+                SntrupVariant::Optimized.decapsulate(sk, ct)
+            }),
+            (KemScheme::Ntru, ntru_rejection_key, |sk, ct| {
+                NtruVariant::Optimized.decaps(sk, ct)
+            }),
+        ];
+        for (scheme, rejection, decaps) in cases {
+            let g = generated_key(scheme);
+            let real = decaps(&g.sk, &g.ct).expect("right lengths");
+            assert_eq!(real, g.key);
+            let check = |ct: &[u8], key: &[u8; 32]| {
+                generated_key_expectation(scheme, &g.sk, ct, key, rejection)
+            };
+            assert_eq!(check(&g.ct, &real), Ok(()));
+            let mut changed = g.ct.clone();
+            changed[0] ^= 1;
+            let rejected = decaps(&g.sk, &changed).expect("right lengths");
+            assert_eq!(rejected, rejection(&g.sk, &changed), "{scheme:?}");
+            assert_ne!(rejected, real);
+            assert_eq!(check(&changed, &rejected), Ok(()));
+            // Each expectation refuses the other key.
+            assert!(check(&g.ct, &rejected).is_err());
+            assert!(check(&changed, &real).is_err());
+            // Another secret key: nothing is expected here.
+            let mut other = g.sk.clone();
+            other[0] ^= 1;
+            assert_eq!(
+                generated_key_expectation(scheme, &other, &changed, &real, rejection),
+                Ok(())
+            );
         }
     }
 

@@ -16,6 +16,7 @@
 //!   default run's own inputs of every pair ([`crate::registry::case_input`]).
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use super::{Class, Kind, TARGETS, Target, pairs_of, selector_for};
 use crate::registry;
@@ -41,8 +42,10 @@ fn below16(value: usize, bound: usize) -> [u8; 2] {
 /// ciphertext (`0x11`, then sk ‖ ct), or of an encapsulation target (`0x11`, then
 /// pk ‖ the draw): the targets that get a generated seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum KemScheme {
+pub(super) enum KemScheme {
+    /// sntrup761 (`sntrup761_decaps`, `sntrup761_encaps`).
     Sntrup761,
+    /// NTRU-HPS-2048-509 (`ntru_decaps`, `ntru_encaps`).
     Ntru,
 }
 
@@ -75,34 +78,68 @@ impl KemScheme {
     }
 }
 
-/// `0x11` (both lengths right), a secret key and a ciphertext encapsulated to its
-/// public key: the optimized tier of `scheme` from a fixed ChaCha20 seed.
-fn generated_key_seed(scheme: KemScheme) -> Vec<u8> {
-    let mut rng = reference::rng::ChaCha20Source::new([0x5e; 32]);
-    let (sk, ct) = match scheme {
-        KemScheme::Ntru => {
-            use crate::ntruhps2048509::Variant;
-            let kp = Variant::Optimized
-                .keypair(&mut rng)
-                .expect("a ChaCha20 stream gives f ≠ 0");
-            let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
-            reference::RandomSource::fill(&mut rng, &mut coins);
-            let (ct, _) = Variant::Optimized
-                .encaps_derand(&kp.pk, &coins)
-                .expect("a generated public key is valid");
-            (kp.sk.to_vec(), ct.to_vec())
-        }
-        KemScheme::Sntrup761 => {
-            use crate::sntrup761::Variant;
-            let kp = Variant::Optimized.keypair(&mut rng);
-            let (ct, _) = Variant::Optimized
-                .encapsulate(&kp.pk, &mut rng)
-                .expect("a generated public key is valid");
-            (kp.sk.clone(), ct)
-        }
+/// The key pair of a decapsulation target's `generated-key` seeds: a secret key, a
+/// ciphertext encapsulated to its public key and the key that encapsulation gave.
+/// A fixed test key, public by construction (it is committed as a seed).
+#[derive(Debug)]
+pub(super) struct GeneratedKey {
+    /// The secret key.
+    pub sk: Vec<u8>,
+    /// A ciphertext encapsulated to the secret key's public key.
+    pub ct: Vec<u8>,
+    /// The shared secret that encapsulation gave.
+    pub key: [u8; 32],
+}
+
+/// The [`GeneratedKey`] of `scheme`, made once per process by the optimized tier from
+/// a fixed ChaCha20 seed.
+pub(super) fn generated_key(scheme: KemScheme) -> &'static GeneratedKey {
+    static SNTRUP761: OnceLock<GeneratedKey> = OnceLock::new();
+    static NTRU: OnceLock<GeneratedKey> = OnceLock::new();
+    let cell = match scheme {
+        KemScheme::Sntrup761 => &SNTRUP761,
+        KemScheme::Ntru => &NTRU,
     };
+    cell.get_or_init(|| {
+        let mut rng = reference::rng::ChaCha20Source::new([0x5e; 32]);
+        match scheme {
+            KemScheme::Ntru => {
+                use crate::ntruhps2048509::Variant;
+                let kp = Variant::Optimized
+                    .keypair(&mut rng)
+                    .expect("a ChaCha20 stream gives f ≠ 0");
+                let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
+                reference::RandomSource::fill(&mut rng, &mut coins);
+                let (ct, key) = Variant::Optimized
+                    .encaps_derand(&kp.pk, &coins)
+                    .expect("a generated public key is valid");
+                GeneratedKey {
+                    sk: kp.sk.to_vec(),
+                    ct: ct.to_vec(),
+                    key,
+                }
+            }
+            KemScheme::Sntrup761 => {
+                use crate::sntrup761::Variant;
+                let kp = Variant::Optimized.keypair(&mut rng);
+                let (ct, key) = Variant::Optimized
+                    .encapsulate(&kp.pk, &mut rng)
+                    .expect("a generated public key is valid");
+                GeneratedKey {
+                    sk: kp.sk.clone(),
+                    ct,
+                    key,
+                }
+            }
+        }
+    })
+}
+
+/// `0x11` (both lengths right), then the secret key and `ct` of `scheme`'s
+/// [`GeneratedKey`].
+fn generated_key_seed(scheme: KemScheme, ct: &[u8]) -> Vec<u8> {
     let mut seed = vec![0x11];
-    seed.extend(&sk[..]);
+    seed.extend(&generated_key(scheme).sk);
     seed.extend(ct);
     seed
 }
@@ -236,7 +273,23 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         // encapsulated key: arbitrary bytes are always implicitly
                         // rejected, by both tiers alike, so only a valid ciphertext
                         // exposes a kernel that differs.
-                        out.push(("generated-key".into(), generated_key_seed(scheme)));
+                        let g = generated_key(scheme);
+                        out.push(("generated-key".into(), generated_key_seed(scheme, &g.ct)));
+                        // The same ciphertext changed, so that it must get the
+                        // implicit-rejection key, which the harness computes itself: a
+                        // bug both tiers share in the rejection is invisible to the tier
+                        // comparison. sntrup761: the last byte of the confirmation hash;
+                        // NTRU: only an unused top bit of the last byte (the polynomial
+                        // is unchanged, so only `owcpa_check_ciphertext` rejects it).
+                        let mut changed = g.ct.clone();
+                        let (name, last) = match scheme {
+                            KemScheme::Sntrup761 => ("generated-key-changed", 0x01),
+                            KemScheme::Ntru => ("generated-key-unused-bits", 0x10),
+                        };
+                        if let Some(b) = changed.last_mut() {
+                            *b ^= last;
+                        }
+                        out.push((name.into(), generated_key_seed(scheme, &changed)));
                     }
                     if let Some(scheme) = KemScheme::of_encaps(p.name) {
                         out.push(("generated-key".into(), generated_public_key_seed(scheme)));
@@ -504,10 +557,11 @@ mod tests {
                     let generated = KemScheme::of(t.name)
                         .or(KemScheme::of_encaps(t.name))
                         .is_some();
-                    // mlkem_decaps: also its generated key with a changed ciphertext;
-                    // ed25519_verify: a real signature changed in two ways.
+                    // mlkem_decaps, sntrup761_decaps, ntru_decaps: also the generated
+                    // key with a changed ciphertext; ed25519_verify: a real signature
+                    // changed in two ways.
                     let changed = match t.name {
-                        "mlkem_decaps" => 1,
+                        "mlkem_decaps" | "sntrup761_decaps" | "ntru_decaps" => 1,
                         "ed25519_verify" => 2,
                         _ => 0,
                     };
@@ -536,8 +590,9 @@ mod tests {
                 assert!(t.check(s).is_ok(), "{} seed {name} fails", t.name);
             }
         }
-        // The two generated key pairs are 4 438 bytes of it, the two generated public
-        // keys with their draws 7 316.
-        assert!(total < 16384, "edge seeds total {total} bytes");
+        // The two generated key pairs, each with its ciphertext and once more with it
+        // changed, are 8 876 bytes of it, the two generated public keys with their
+        // draws 7 316.
+        assert!(total < 20480, "edge seeds total {total} bytes");
     }
 }

@@ -171,7 +171,11 @@ pub fn owcpa_dec<K: Kernels>(
     let mut m = poly_s3_mul(&mf, &finv3, K::poly_rq_mul);
     copy_then_wipe(&mut rm[PACK_TRINARY_BYTES..], poly_s3_tobytes(&m));
 
-    let mut fail = check_ciphertext(ct);
+    let mut fail = if crate::plant::active("ntruhps2048509-decaps-skips-the-ciphertext-check") {
+        0
+    } else {
+        check_ciphertext(ct)
+    };
     fail |= check_m(&m);
 
     // b = c − Lift(m) mod (q, x^n − 1).

@@ -326,7 +326,9 @@ pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRE
     } else {
         !ct::eq_mask(ct, &cnew)
     };
-    ct::select_into(&mut r_enc, &rho, differ);
+    if !crate::plant::active("sntrup761-decaps-rejection-hashes-r") {
+        ct::select_into(&mut r_enc, &rho, differ);
+    }
     // b = 1 + mask: 1 on success, 0 on rejection, without a branch.
     let b = 1u8.wrapping_add(differ);
     let session = hash_session(b, &r_enc, ct);
