@@ -236,9 +236,10 @@ impl SigningKey {
         self.public
     }
 
-    /// The seed this key was derived from.
-    pub fn seed(&self) -> [u8; 32] {
-        self.seed
+    /// The seed this key was derived from, borrowed: the key wipes it on drop, and
+    /// no copy is made that would outlive the key unwiped.
+    pub fn seed(&self) -> &[u8; 32] {
+        &self.seed
     }
 }
 
