@@ -327,7 +327,7 @@ fn wrong_lengths_are_typed_errors() {
             assert_eq!(
                 v.encapsulate(&vec![0; n], &mut rng),
                 Err(Error::InvalidLength {
-                    what: "sntrup761 public key",
+                    what: "public key",
                     expected: PUBLIC_KEY_BYTES,
                     got: n
                 })
@@ -337,7 +337,7 @@ fn wrong_lengths_are_typed_errors() {
             assert_eq!(
                 v.decapsulate(&kp.sk, &vec![0; n]),
                 Err(Error::InvalidLength {
-                    what: "sntrup761 ciphertext",
+                    what: "ciphertext",
                     expected: CIPHERTEXT_BYTES,
                     got: n
                 })
@@ -347,7 +347,7 @@ fn wrong_lengths_are_typed_errors() {
             assert_eq!(
                 v.decapsulate(&vec![0; n], &ct),
                 Err(Error::InvalidLength {
-                    what: "sntrup761 secret key",
+                    what: "secret key",
                     expected: SECRET_KEY_BYTES,
                     got: n
                 })

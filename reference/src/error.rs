@@ -13,7 +13,9 @@ use core::fmt;
 pub enum Error {
     /// A byte string had the wrong length.
     InvalidLength {
-        /// Which input (for example `"encapsulation key"`).
+        /// Which input, as the scheme's specification names it and without the
+        /// scheme's name, which the caller knows: `"encapsulation key"` (ML-KEM),
+        /// `"secret key"` (sntrup761, NTRU), `"signature"` (Ed25519).
         what: &'static str,
         /// The length the parameter set requires.
         expected: usize,
@@ -28,7 +30,7 @@ pub enum Error {
     HashCheck,
     /// An encoding is not canonical or decodes outside the scheme's domain.
     InvalidEncoding {
-        /// Which input (for example `"public key"`).
+        /// Which input, named as for [`Error::InvalidLength`].
         what: &'static str,
     },
     /// A signature does not verify under the rules of the verification function

@@ -489,7 +489,7 @@ fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
             "wrong-length ciphertext",
             &a,
             &Error::InvalidLength {
-                what: "sntrup761 ciphertext",
+                what: "ciphertext",
                 expected: CIPHERTEXT_BYTES,
                 got: ct_len,
             },
@@ -500,7 +500,7 @@ fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
             "wrong-length secret key",
             &a,
             &Error::InvalidLength {
-                what: "sntrup761 secret key",
+                what: "secret key",
                 expected: SECRET_KEY_BYTES,
                 got: sk_len,
             },
@@ -658,7 +658,7 @@ fn sntrup761_encaps(data: &[u8]) -> Result<(), Report> {
     let a = reference::sntrup761::encapsulate::<ExactProducts, _>(&pk, &mut ra);
     let b = SntrupVariant::Optimized.encapsulate(&pk, &mut rb);
     same("encapsulate", &a, &b)?;
-    let key = ("sntrup761 public key", PUBLIC_KEY_BYTES, pk.len());
+    let key = ("public key", PUBLIC_KEY_BYTES, pk.len());
     encaps_expected(key, &a, [&ra, &rb], draw)?;
     match a {
         Ok((c, _)) if c.len() != CIPHERTEXT_BYTES => Err(format!(
@@ -1080,13 +1080,13 @@ fn ed25519_verify(data: &[u8]) -> Result<(), Report> {
     let strict_what = Called(strict_tier, "verify_strict");
     let length_error = if pk_len != 32 {
         Some(Error::InvalidLength {
-            what: "Ed25519 public key",
+            what: "public key",
             expected: 32,
             got: pk_len,
         })
     } else if sig_len != 64 {
         Some(Error::InvalidLength {
-            what: "Ed25519 signature",
+            what: "signature",
             expected: 64,
             got: sig_len,
         })

@@ -205,7 +205,7 @@ impl SigningKey {
     /// # Errors
     /// [`Error::InvalidLength`] when `seed` is not 32 bytes.
     pub fn from_seed<K: Kernels>(seed: &[u8]) -> Result<Self, Error> {
-        check_length("Ed25519 seed", seed, SEED_LEN)?;
+        check_length("seed", seed, SEED_LEN)?;
         // Built in place, so no stack copy of the secrets outlives this call.
         let mut key = Self {
             seed: [0; 32],
@@ -305,8 +305,8 @@ type VerifyInput = ([u8; 32], [u8; 32], [u8; 32]);
 /// [`Error::InvalidLength`] when `public_key` is not 32 bytes or `signature` is not
 /// 64 bytes.
 fn split(public_key: &[u8], signature: &[u8]) -> Result<VerifyInput, Error> {
-    check_length("Ed25519 public key", public_key, PUBLIC_KEY_LEN)?;
-    check_length("Ed25519 signature", signature, SIGNATURE_LEN)?;
+    check_length("public key", public_key, PUBLIC_KEY_LEN)?;
+    check_length("signature", signature, SIGNATURE_LEN)?;
     let mut a_bytes = [0u8; 32];
     a_bytes.copy_from_slice(public_key);
     let mut r_bytes = [0u8; 32];

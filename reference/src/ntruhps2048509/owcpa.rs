@@ -48,7 +48,7 @@ pub(crate) fn owcpa_keypair<K: Kernels>(
         f.zeroize();
         g.zeroize();
         return Err(Error::InvalidEncoding {
-            what: "ntruhps2048509 key generation seed (it gives f = 0)",
+            what: "key generation seed (it gives f = 0)",
         });
     }
     let mut invf_mod3 = poly_s3_inv(&f);

@@ -260,7 +260,7 @@ pub(crate) fn encapsulate_with_r<K: Kernels>(
     pk: &[u8],
     r: &[Small; P],
 ) -> Result<(Vec<u8>, [u8; SHARED_SECRET_BYTES]), Error> {
-    let pk: [u8; PUBLIC_KEY_BYTES] = fixed("sntrup761 public key", pk)?;
+    let pk: [u8; PUBLIC_KEY_BYTES] = fixed("public key", pk)?;
     let pk = &pk;
     let cache = hash_prefix(4, pk);
     let mut c = [0u8; CIPHERTEXT_BYTES];
@@ -279,7 +279,7 @@ pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
     pk: &[u8],
     rng: &mut R,
 ) -> Result<(Vec<u8>, [u8; SHARED_SECRET_BYTES]), Error> {
-    check_length("sntrup761 public key", pk, PUBLIC_KEY_BYTES)?;
+    check_length("public key", pk, PUBLIC_KEY_BYTES)?;
     let mut r = [0 as Small; P];
     K::short_random(&mut r, rng);
     if crate::plant::active("sntrup761-encaps-branches-on-r") && core::hint::black_box(r[0]) == 0 {
@@ -298,9 +298,9 @@ pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
 /// # Errors
 /// [`Error::InvalidLength`] when `ct` is not 1039 bytes or `sk` not 1763 bytes.
 pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRET_BYTES], Error> {
-    let ct: [u8; CIPHERTEXT_BYTES] = fixed("sntrup761 ciphertext", ct)?;
+    let ct: [u8; CIPHERTEXT_BYTES] = fixed("ciphertext", ct)?;
     let ct = &ct;
-    check_length("sntrup761 secret key", sk, SECRET_KEY_BYTES)?;
+    check_length("secret key", sk, SECRET_KEY_BYTES)?;
     let mut f_enc: [u8; SMALL_BYTES] = sub(sk, 0);
     let mut v_enc: [u8; SMALL_BYTES] = sub(sk, SMALL_BYTES);
     let pk: [u8; RQ_BYTES] = sub(sk, 2 * SMALL_BYTES);
