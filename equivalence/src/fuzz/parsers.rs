@@ -512,18 +512,19 @@ fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
         &sk,
         &ct,
         &key,
-        sntrup761_rejection_key,
+        Some(sntrup761_rejection_key),
     )
 }
 
 /// sntrup761's implicit-rejection key Hash0(Hash3(ρ) ‖ c), where Hash_b(s) is the
-/// first 32 bytes of SHA-512(b ‖ s) and ρ the 191 bytes at 1540 of the secret key
-/// Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk) (191 + 191 + 1158 + 191 + 32 bytes):
-/// written here from the specification, so the harness does not use the code under
-/// test.
+/// first 32 bytes of SHA-512(b ‖ s) and ρ follows Small(f) ‖ Small(1/g) ‖ pk in the
+/// secret key: written here from the specification, so the harness does not use the
+/// code under test.
 fn sntrup761_rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
+    use reference::sntrup761::{PUBLIC_KEY_BYTES, SMALL_BYTES};
     use sha2::{Digest, Sha512};
-    let rho = &sk[1540..1731];
+    let at = 2 * SMALL_BYTES + PUBLIC_KEY_BYTES;
+    let rho = &sk[at..at + SMALL_BYTES];
     let hash3 = Sha512::new().chain_update([3]).chain_update(rho).finalize();
     let hash0 = Sha512::new()
         .chain_update([0])
@@ -535,12 +536,13 @@ fn sntrup761_rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
     out
 }
 
-/// NTRU's implicit-rejection key SHA3-256(PRF key ‖ c), the PRF key being the last 32
-/// bytes of the 935-byte secret key (round 3's `crypto_kem_dec`), computed here.
+/// NTRU's implicit-rejection key SHA3-256(PRF key ‖ c), the PRF key being the secret
+/// key's last `PRFKEYBYTES` bytes (round 3's `crypto_kem_dec`), computed here.
 fn ntru_rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
+    use reference::ntruhps2048509::params::{PRFKEYBYTES, SECRETKEY_BYTES};
     use sha3::{Digest, Sha3_256};
     Sha3_256::new()
-        .chain_update(&sk[sk.len() - 32..])
+        .chain_update(&sk[SECRETKEY_BYTES - PRFKEYBYTES..])
         .chain_update(ct)
         .finalize()
         .into()
@@ -550,45 +552,61 @@ fn ntru_rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
 /// harness.
 type RejectionKey = fn(&[u8], &[u8]) -> [u8; 32];
 
-/// The key a right-length decapsulation must give when the secret key is that of
-/// `scheme`'s `generated-key` seed: the encapsulated key for the seed's ciphertext,
-/// the implicit-rejection key (`rejection`, computed by the harness) for any other.
-/// For other secret keys nothing is expected here. Exact for the generated
-/// ciphertext; for another, argued: it decapsulates to a real key only if it is
-/// itself an encapsulation to the generated public key: for sntrup761 its
-/// confirmation hash must be HashConfirm of the r it decrypts to (a ciphertext with
-/// only the confirmation changed is rejected exactly: it decrypts to the same r,
-/// whose re-encryption is the unchanged ciphertext); for NTRU c − Lift(m) must be
-/// r·h for a ternary r and an m of the right weight, a short vector that byte-level
-/// mutation does not find. Both tiers share the rejection code, so a bug there is
-/// invisible to the tier comparison: this check sees it.
+/// What a right-length decapsulation must give when the secret key is that of
+/// `scheme`'s `generated-key` seed ([`generated_key`]); for other secret keys nothing
+/// is expected here. Both tiers share the code this checks (the rejection, the final
+/// hash), so a bug there is invisible to the tier comparison.
+///
+/// * The seed's ciphertext: the encapsulated key (made by the optimized tier, as the
+///   committed seed is).
+/// * Any other ciphertext: not that key. Exact up to a collision of the key hash: a
+///   real key hashes the ciphertext (sntrup761) or the (r, m) that determine it
+///   (NTRU), a rejection key hashes a secret with the ciphertext.
+/// * With `rejection` (sntrup761), any other ciphertext: the implicit-rejection key
+///   the harness computes. Up to a SHA-512 collision this is exact when only the
+///   Rounded part or only the confirmation hash changed: decapsulation accepts a
+///   ciphertext only when it equals the re-encryption of the r it decrypts to, whose
+///   confirmation is HashConfirm(r). When both changed it is argued: acceptance needs a
+///   confirmation equal to HashConfirm of the new r, a SHA-512 value that byte
+///   mutation does not compute. NTRU passes no `rejection`: its ciphertexts are
+///   malleable (moving a ±1 of m to a coefficient where m is 0, in c, gives another
+///   valid ciphertext, two bit flips away), so another ciphertext may get a real key;
+///   `ntru_decaps` checks the rejection key where it is certain.
 fn generated_key_expectation(
     scheme: KemScheme,
     sk: &[u8],
     ct: &[u8],
     key: &[u8; 32],
-    rejection: RejectionKey,
+    rejection: Option<RejectionKey>,
 ) -> Result<(), Report> {
     let generated = generated_key(scheme);
     if sk != generated.sk {
         return Ok(());
     }
-    let (want, what) = if ct == generated.ct {
-        (generated.key, "the encapsulated key")
-    } else {
-        (
-            rejection(sk, ct),
-            "the implicit-rejection key, the ciphertext being changed",
-        )
-    };
-    if *key == want {
-        Ok(())
-    } else {
-        Err(format!(
-            "generated key pair: K = {}, expected {} ({what})",
+    if ct == generated.ct {
+        return if *key == generated.key {
+            Ok(())
+        } else {
+            Err(format!(
+                "generated key pair and ciphertext: K = {}, expected the encapsulated key {}",
+                key.shown(),
+                generated.key.shown()
+            ))
+        };
+    }
+    if *key == generated.key {
+        return Err(format!(
+            "generated key pair, changed ciphertext: K = {}, the encapsulated key",
+            key.shown()
+        ));
+    }
+    match rejection.map(|f| f(sk, ct)) {
+        Some(want) if *key != want => Err(format!(
+            "generated key pair, changed ciphertext: K = {}, expected {} (the implicit-rejection key)",
             key.shown(),
             want.shown()
-        ))
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -780,7 +798,8 @@ pub static SNTRUP761_DECODE: Parser = Parser {
 /// one or the implicit-rejection key), identical from both tiers; the
 /// implicit-rejection key, computed by the harness, whenever an unused top bit of the
 /// ciphertext's last byte is set (`owcpa_check_ciphertext` then fails, whatever the
-/// key: exact), and with the `generated-key` seed's secret key as in
+/// key: exact), and with the `generated-key` seed's secret key the encapsulated key
+/// for its ciphertext and another key for any other, as in
 /// [`generated_key_expectation`].
 fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
     use reference::ntruhps2048509::params::{CIPHERTEXT_BYTES, SECRETKEY_BYTES};
@@ -830,7 +849,7 @@ fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
             ));
         }
     }
-    generated_key_expectation(KemScheme::Ntru, &sk, &ct, &key, ntru_rejection_key)
+    generated_key_expectation(KemScheme::Ntru, &sk, &ct, &key, None)
 }
 
 /// `ntru_encaps`: `crypto_kem_enc` on an arbitrary public key, the reference tier
@@ -1439,8 +1458,11 @@ mod tests {
     }
 
     /// The sntrup761 and NTRU decapsulation checks with the generated key pair: its
-    /// ciphertext must give the encapsulated key, a changed one the harness's own
-    /// implicit-rejection key (which is another key), and any other key is reported.
+    /// ciphertext must give the encapsulated key, a changed one another key, and for
+    /// sntrup761 the harness's own implicit-rejection key; for NTRU another valid
+    /// ciphertext (one of the malleated kind, or simply a second encapsulation) may
+    /// give a real key, and a ciphertext with an unused bit set must give the
+    /// rejection key.
     #[test]
     fn kem_decaps_checks_the_real_and_the_rejection_key() {
         type Decaps = fn(&[u8], &[u8]) -> Result<[u8; 32], Error>;
@@ -1456,27 +1478,50 @@ mod tests {
             let g = generated_key(scheme);
             let real = decaps(&g.sk, &g.ct).expect("right lengths");
             assert_eq!(real, g.key);
+            let expected = (scheme == KemScheme::Sntrup761).then_some(rejection);
             let check = |ct: &[u8], key: &[u8; 32]| {
-                generated_key_expectation(scheme, &g.sk, ct, key, rejection)
+                generated_key_expectation(scheme, &g.sk, ct, key, expected)
             };
             assert_eq!(check(&g.ct, &real), Ok(()));
             let mut changed = g.ct.clone();
             changed[0] ^= 1;
             let rejected = decaps(&g.sk, &changed).expect("right lengths");
+            // The harness's rejection key is the one the code under test computes.
             assert_eq!(rejected, rejection(&g.sk, &changed), "{scheme:?}");
             assert_ne!(rejected, real);
             assert_eq!(check(&changed, &rejected), Ok(()));
             // Each expectation refuses the other key.
             assert!(check(&g.ct, &rejected).is_err());
             assert!(check(&changed, &real).is_err());
+            // Any third key: sntrup761 expects the rejection key, NTRU only another.
+            assert_eq!(check(&changed, &[7; 32]).is_err(), expected.is_some());
             // Another secret key: nothing is expected here.
             let mut other = g.sk.clone();
             other[0] ^= 1;
             assert_eq!(
-                generated_key_expectation(scheme, &other, &changed, &real, rejection),
+                generated_key_expectation(scheme, &other, &changed, &real, expected),
                 Ok(())
             );
         }
+        // NTRU: a second encapsulation to the generated key is another ciphertext with
+        // a real key, which the check must allow.
+        use reference::ntruhps2048509::params::{CIPHERTEXT_BYTES, SAMPLE_RM_BYTES};
+        let g = generated_key(KemScheme::Ntru);
+        let (c2, k2) = NtruVariant::Optimized
+            .encaps_derand(&g.pk, &[9; SAMPLE_RM_BYTES])
+            .expect("a generated public key");
+        assert_eq!(NtruVariant::Optimized.decaps(&g.sk, &c2), Ok(k2));
+        assert_ne!(k2, ntru_rejection_key(&g.sk, &c2));
+        assert_eq!(
+            generated_key_expectation(KemScheme::Ntru, &g.sk, &c2, &k2, None),
+            Ok(())
+        );
+        // ntru_decaps itself: the generated ciphertext with an unused bit set.
+        let mut input = vec![0x11];
+        input.extend(&g.sk);
+        input.extend(&g.ct);
+        input[1 + g.sk.len() + CIPHERTEXT_BYTES - 1] |= 0x10;
+        assert_eq!(ntru_decaps(&input), Ok(()));
     }
 
     /// A wrong-length ciphertext with a dk that fails its hash check: `decaps` names

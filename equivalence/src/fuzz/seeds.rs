@@ -6,7 +6,8 @@
 //!   pair; the rest of the input reads as zeros);
 //!   for a parser target, short inputs over its mode and length bytes (and, for the
 //!   sntrup761 and NTRU decapsulation targets, one key pair with a valid ciphertext,
-//!   made by the optimized tier from a fixed seed), and for the
+//!   made by the optimized tier from a fixed seed, and again with that ciphertext
+//!   changed; for the ML-KEM and Ed25519 ones, genuine inputs changed), and for the
 //!   text parsers small well-formed and broken texts (one `sign.input` line built
 //!   from RFC 8032 TEST 1, which the repository quotes).
 //! * [`vector_seeds`]: made at run time from the official vectors (`../shared/vectors`
@@ -78,11 +79,14 @@ impl KemScheme {
     }
 }
 
-/// The key pair of a decapsulation target's `generated-key` seeds: a secret key, a
-/// ciphertext encapsulated to its public key and the key that encapsulation gave.
-/// A fixed test key, public by construction (it is committed as a seed).
+/// The key pair of a decapsulation target's `generated-key` seeds, a ciphertext
+/// encapsulated to it and the key that encapsulation gave. A fixed test key, public
+/// by construction (its secret key is committed as a seed).
 #[derive(Debug)]
 pub(super) struct GeneratedKey {
+    /// The public key (tests encapsulate to it again; the targets need only sk).
+    #[cfg(test)]
+    pub pk: Vec<u8>,
     /// The secret key.
     pub sk: Vec<u8>,
     /// A ciphertext encapsulated to the secret key's public key.
@@ -114,6 +118,8 @@ pub(super) fn generated_key(scheme: KemScheme) -> &'static GeneratedKey {
                     .encaps_derand(&kp.pk, &coins)
                     .expect("a generated public key is valid");
                 GeneratedKey {
+                    #[cfg(test)]
+                    pk: kp.pk.to_vec(),
                     sk: kp.sk.to_vec(),
                     ct: ct.to_vec(),
                     key,
@@ -126,6 +132,8 @@ pub(super) fn generated_key(scheme: KemScheme) -> &'static GeneratedKey {
                     .encapsulate(&kp.pk, &mut rng)
                     .expect("a generated public key is valid");
                 GeneratedKey {
+                    #[cfg(test)]
+                    pk: kp.pk.clone(),
                     sk: kp.sk.clone(),
                     ct,
                     key,
@@ -541,7 +549,7 @@ mod tests {
             let seeds = edge_seeds(t);
             // At most 16 per kernel pair (every sixteenth selector), 12 otherwise, and
             // one generated key pair (or public key and draw) for the sntrup761 and NTRU
-            // decapsulation (encapsulation) targets,
+            // decapsulation (encapsulation) targets, the changed inputs counted below,
             // and the extra seeds a parser declares (at most three).
             const EXTRA_MOST: usize = 3;
             let most = match t.kind {
