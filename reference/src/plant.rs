@@ -513,6 +513,36 @@ pub const ALL: &[Plant] = &[
         caught_by: "fuzz (the ntru_decaps parser target)",
     },
     Plant {
+        name: "sntrup761-decode-skips-the-r1-reduction",
+        description: "sntrup761's Decode keeps r1 unreduced (\"needed only for inputs that \
+            Encode never produces\"): a string Encode never writes decodes to values >= \
+            the modulus, so Rq_decode and Rounded_decode leave [-q12, q12] \
+            (reference::sntrup761::encode::decode, every tier); canonical encodings, and so \
+            the KATs, are unaffected",
+        caught_by: "fuzz (the sntrup761_decode parser target: its range checks)",
+    },
+    Plant {
+        name: "sntrup761-rounded-encode-third-rounded-down",
+        description: "Rounded_encode divides by 3 as (x·10922) >> 15, the reciprocal 2^15/3 \
+            rounded down instead of up: every nonzero multiple of 3 loses one \
+            (reference::sntrup761::encode::rounded_encode, every tier)",
+        caught_by: "fuzz (the sntrup761_decode parser target: its round trip)",
+    },
+    Plant {
+        name: "ntruhps2048509-rq-sum-zero-skips-the-first-coefficient",
+        description: "poly_Rq_sum_zero_frombytes sums coefficients 1..n-2 for the last one, \
+            leaving out coefficient 0: the coefficients no longer sum to 0 mod q \
+            (reference::ntruhps2048509::pack, every tier)",
+        caught_by: "fuzz (the ntru_decode parser target: its sum check)",
+    },
+    Plant {
+        name: "ntruhps2048509-sq-tobytes-drops-the-last-half-byte",
+        description: "poly_Sq_tobytes writes 698 whole bytes of the 5 588 bits and drops the \
+            last half byte: the top 4 bits of coefficient 507 are lost \
+            (reference::ntruhps2048509::pack, every tier)",
+        caught_by: "fuzz (the ntru_decode parser target: its round trip)",
+    },
+    Plant {
         name: "mlkem-modulus-check-relies-on-wrapping",
         description: "the ek modulus check of FIPS 203 section 7.2 computes c - q with a \
             plain `-` instead of wrapping_sub (\"release builds wrap anyway\"): the same \

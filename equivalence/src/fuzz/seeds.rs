@@ -7,7 +7,8 @@
 //!   for a parser target, short inputs over its mode and length bytes (and, for the
 //!   sntrup761 and NTRU decapsulation targets, one key pair with a valid ciphertext,
 //!   made by the optimized tier from a fixed seed, and again with that ciphertext
-//!   changed; for the ML-KEM and Ed25519 ones, genuine inputs changed), and for the
+//!   changed; for the ML-KEM and Ed25519 ones, genuine inputs changed; for the
+//!   decoder targets, each decoder's input all ones), and for the
 //!   text parsers small well-formed and broken texts (one `sign.input` line built
 //!   from RFC 8032 TEST 1, which the repository quotes).
 //! * [`vector_seeds`]: made at run time from the official vectors (`../shared/vectors`
@@ -183,6 +184,18 @@ fn generated_public_key_seed(scheme: KemScheme) -> Vec<u8> {
     seed
 }
 
+/// The input lengths of a decoder target's three decoders, in the order its
+/// selector picks them, if `name` is one.
+fn decoder_lengths(name: &str) -> Option<[usize; 3]> {
+    use reference::ntruhps2048509::params::{PACK_TRINARY_BYTES, POLYBYTES};
+    use reference::sntrup761::{ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
+    match name {
+        "sntrup761_decode" => Some([RQ_BYTES, ROUNDED_BYTES, SMALL_BYTES]),
+        "ntru_decode" => Some([POLYBYTES, POLYBYTES, PACK_TRINARY_BYTES]),
+        _ => None,
+    }
+}
+
 /// Edge seeds of target `t` (see the module documentation).
 pub fn edge_seeds(t: &Target) -> Vec<Seed> {
     let mut out = Vec::new();
@@ -275,6 +288,16 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         out.push(("genuine-message-changed".into(), changed));
                         s.extend([0x00, 0x00, 0x01]);
                         out.push(("genuine-s-plus-l".into(), s));
+                    }
+                    if let Some(lens) = decoder_lengths(p.name) {
+                        // Each decoder's input all ones: the largest values every field
+                        // can hold, beyond what an encoder writes (a Decode that must
+                        // reduce them, the last byte's spare bits set).
+                        for (i, len) in lens.into_iter().enumerate() {
+                            let mut s = vec![sel(i, 3)];
+                            s.resize(1 + len, 0xff);
+                            out.push((format!("ones-{i}"), s));
+                        }
                     }
                     if let Some(scheme) = KemScheme::of(p.name) {
                         // A key pair and a ciphertext that decapsulates to the
@@ -567,10 +590,11 @@ mod tests {
                         .is_some();
                     // mlkem_decaps, sntrup761_decaps, ntru_decaps: also the generated
                     // key with a changed ciphertext; ed25519_verify: a real signature
-                    // changed in two ways.
+                    // changed in two ways; the decoder targets: three all-ones inputs.
                     let changed = match t.name {
                         "mlkem_decaps" | "sntrup761_decaps" | "ntru_decaps" => 1,
                         "ed25519_verify" => 2,
+                        "sntrup761_decode" | "ntru_decode" => 3,
                         _ => 0,
                     };
                     12 + usize::from(generated) + changed + p.extra_seeds.len()
@@ -600,7 +624,7 @@ mod tests {
         }
         // The two generated key pairs, each with its ciphertext and once more with it
         // changed, are 8 876 bytes of it, the two generated public keys with their
-        // draws 7 316.
-        assert!(total < 20480, "edge seeds total {total} bytes");
+        // draws 7 316, the decoders' all-ones inputs 3 862.
+        assert!(total < 24576, "edge seeds total {total} bytes");
     }
 }

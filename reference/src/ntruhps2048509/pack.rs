@@ -24,7 +24,8 @@ pub fn poly_sq_tobytes(a: &Poly) -> [u8; POLYBYTES] {
             bits -= 8;
         }
     }
-    if bits > 0 {
+    // Planted: 5 588 bits taken as 698 whole bytes, the last half byte dropped.
+    if bits > 0 && !crate::plant::active("ntruhps2048509-sq-tobytes-drops-the-last-half-byte") {
         r[pos] = acc as u8;
     }
     r
@@ -61,7 +62,11 @@ pub fn poly_rq_sum_zero_tobytes(a: &Poly) -> [u8; POLYBYTES] {
 pub fn poly_rq_sum_zero_frombytes(bytes: &[u8; POLYBYTES]) -> Poly {
     let mut r = poly_sq_frombytes(bytes);
     let mut last = 0u16;
-    for &c in &r.0[..PACK_DEG] {
+    // Planted: the sum starts at coefficient 1.
+    let first = usize::from(crate::plant::active(
+        "ntruhps2048509-rq-sum-zero-skips-the-first-coefficient",
+    ));
+    for &c in &r.0[first..PACK_DEG] {
         last = last.wrapping_sub(c);
     }
     r.0[N - 1] = last;

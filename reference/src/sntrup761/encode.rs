@@ -153,7 +153,12 @@ pub(crate) fn decode(out: &mut [u16], s: &[u8], m: &[u16]) {
         let (r1, r0) = uint32_divmod_uint14(rr, m[i]);
         // Reducing r1 is needed only for inputs that Encode never produces.
         out[i] = r0;
-        out[i + 1] = uint32_mod_uint14(r1, m[i + 1]);
+        out[i + 1] = if crate::plant::active("sntrup761-decode-skips-the-r1-reduction") {
+            // Planted: r1 kept unreduced, as for every string Encode produces.
+            r1 as u16
+        } else {
+            uint32_mod_uint14(r1, m[i + 1])
+        };
         i += 2;
     }
     if i < len {
@@ -220,8 +225,14 @@ const _: () = assert!(ROUNDED_RADIX as i32 * 3 == Q + 2);
 /// Rounded_encode: a multiple of 3 in [-q12, q12] as ((r + q12)·10923) >> 15, which
 /// is (r + q12)/3 for those values, in radix 1531.
 pub fn rounded_encode(s: &mut [u8; ROUNDED_BYTES], r: &[Fq; P]) {
+    // Planted: the reciprocal of 3 rounded down (2^15 / 3 = 10922.7), too small.
+    let third = if crate::plant::active("sntrup761-rounded-encode-third-rounded-down") {
+        10922
+    } else {
+        10923
+    };
     let mut rr: [u16; P] =
-        core::array::from_fn(|i| (((i32::from(r[i]) + Q12) * 10923) >> 15) as u16);
+        core::array::from_fn(|i| (((i32::from(r[i]) + Q12) * third) >> 15) as u16);
     let written = encode(s, &rr, &[ROUNDED_RADIX; P]);
     debug_assert_eq!(written, ROUNDED_BYTES);
     // Secret in Decaps: the re-encryption of a ciphertext that does not decrypt.
