@@ -462,7 +462,7 @@ fn wrong_lengths_are_typed_errors() {
     for var in Variant::ALL {
         for len in [0, 31, 33, 64] {
             assert!(
-                matches!(var.keygen(&vec![7u8; len]), Err(Error::InvalidLength { expected: 32, got, .. }) if got == len)
+                matches!(var.keygen(&vec![7u8; len]), Err(Error::InvalidLength { what: "seed", expected: 32, got }) if got == len)
             );
         }
         let key = var.keygen(&[1u8; 32]).unwrap();
@@ -471,17 +471,17 @@ fn wrong_lengths_are_typed_errors() {
         assert!(matches!(
             var.verify_strict(&pk[..31], b"m", &sig),
             Err(Error::InvalidLength {
+                what: "public key",
                 expected: 32,
                 got: 31,
-                ..
             })
         ));
         assert!(matches!(
             var.verify(&pk, b"m", &sig[..63]),
             Err(Error::InvalidLength {
+                what: "signature",
                 expected: 64,
                 got: 63,
-                ..
             })
         ));
         let mut long = sig.to_vec();

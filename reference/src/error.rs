@@ -13,9 +13,9 @@ use core::fmt;
 pub enum Error {
     /// A byte string had the wrong length.
     InvalidLength {
-        /// Which input, as the scheme's specification names it and without the
-        /// scheme's name, which the caller knows: `"encapsulation key"` (ML-KEM),
-        /// `"secret key"` (sntrup761, NTRU), `"signature"` (Ed25519).
+        /// Which input, by its role and without the scheme's name, which the caller
+        /// knows: `"encapsulation key"` (ML-KEM), `"secret key"` (sntrup761, NTRU),
+        /// `"seed"` (Ed25519's 32-byte private key), `"signature"` (Ed25519).
         what: &'static str,
         /// The length the parameter set requires.
         expected: usize,

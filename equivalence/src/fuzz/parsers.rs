@@ -160,14 +160,19 @@ fn same_shown_by<T: PartialEq + ?Sized>(
     }
 }
 
-/// A decoder target's round trip: `got` (decoded again after encoding) must be `want`
-/// (decoded once). A difference names the first index that differs, both values
-/// there, and how many differ.
+/// A decoder target's round trip: `got` (a value taken through the encoder and the
+/// decoder, or the bytes of an encoding decoded and encoded again) must be `want`. A
+/// difference names the first index that differs, both values there, and how many
+/// differ (counted only then: the equal case is one slice comparison).
 fn round_trip<T: PartialEq + core::fmt::Debug>(
     what: &str,
     got: &[T],
     want: &[T],
 ) -> Result<(), Report> {
+    debug_assert_eq!(got.len(), want.len());
+    if got == want {
+        return Ok(());
+    }
     let differ = got.iter().zip(want).filter(|(g, w)| g != w).count();
     match got.iter().zip(want).position(|(g, w)| g != w) {
         Some(i) => Err(format!(
@@ -580,16 +585,20 @@ type RejectionKey = fn(&[u8], &[u8]) -> [u8; 32];
 ///   committed seed is).
 /// * Any other ciphertext: not that key. Exact up to a collision of the key hash: a
 ///   real key hashes the ciphertext (sntrup761) or the (r, m) that determine it
-///   (NTRU), a rejection key hashes a secret with the ciphertext.
+///   (NTRU: they determine the polynomial and so every bit but the 4 unused top bits
+///   of the last byte, and a ciphertext with one of those set is rejected by
+///   `owcpa_check_ciphertext`), a rejection key hashes a secret with the ciphertext.
 /// * With `rejection` (sntrup761), any other ciphertext: the implicit-rejection key
-///   the harness computes. Up to a SHA-512 collision this is exact when only the
-///   Rounded part or only the confirmation hash changed: decapsulation accepts a
-///   ciphertext only when it equals the re-encryption of the r it decrypts to, whose
-///   confirmation is HashConfirm(r). When both changed it is argued: acceptance needs a
-///   confirmation equal to HashConfirm of the new r, a SHA-512 value that byte
-///   mutation does not compute. NTRU passes no `rejection`: its ciphertexts are
+///   the harness computes. Decapsulation accepts a ciphertext only when it equals the
+///   re-encryption of the r it decrypts to, whose confirmation is HashConfirm(r).
+///   Exact when only the confirmation changed (the same r, whose re-encryption is the
+///   unchanged ciphertext); exact up to a collision of HashConfirm (the first 32
+///   bytes of a SHA-512) when only the Rounded part changed; argued when both did:
+///   acceptance needs a confirmation equal to HashConfirm of the new r, a hash that
+///   byte mutation does not compute. NTRU passes no `rejection`: its ciphertexts are
 ///   malleable (moving a ±1 of m to a coefficient where m is 0, in c, gives another
-///   valid ciphertext, two bit flips away), so another ciphertext may get a real key;
+///   valid ciphertext, as few as two bit flips away), so another ciphertext may get a
+///   real key;
 ///   `ntru_decaps` checks the rejection key where it is certain.
 fn generated_key_expectation(
     scheme: KemScheme,
@@ -1527,7 +1536,8 @@ mod tests {
             generated_key_expectation(KemScheme::Ntru, &g.sk, &c2, &k2, None),
             Ok(())
         );
-        // ntru_decaps itself: the generated ciphertext with an unused bit set.
+        // ntru_decaps itself: the generated ciphertext with an unused bit set (only
+        // that flip is certain to be rejected: the polynomial is unchanged).
         let mut input = vec![0x11];
         input.extend(&g.sk);
         input.extend(&g.ct);

@@ -185,7 +185,8 @@ fn generated_public_key_seed(scheme: KemScheme) -> Vec<u8> {
 }
 
 /// The input lengths of a decoder target's three decoders, in the order its
-/// selector picks them, if `name` is one.
+/// selector picks them (`pattern(selector, 3)` in `parsers::sntrup761_decode` and
+/// `parsers::ntru_decode`: keep the two in step), if `name` is one.
 fn decoder_lengths(name: &str) -> Option<[usize; 3]> {
     use reference::ntruhps2048509::params::{PACK_TRINARY_BYTES, POLYBYTES};
     use reference::sntrup761::{ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
@@ -290,9 +291,10 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         out.push(("genuine-s-plus-l".into(), s));
                     }
                     if let Some(lens) = decoder_lengths(p.name) {
-                        // Each decoder's input all ones: the largest values every field
-                        // can hold, beyond what an encoder writes (a Decode that must
-                        // reduce them, the last byte's spare bits set).
+                        // Each decoder's input all ones: the largest value every field
+                        // can hold, for sntrup761 more than Encode writes (so Decode must
+                        // reduce it), for NTRU's 11-bit fields q − 1, and every spare
+                        // bit of a last byte set.
                         for (i, len) in lens.into_iter().enumerate() {
                             let mut s = vec![sel(i, 3)];
                             s.resize(1 + len, 0xff);
@@ -572,7 +574,7 @@ mod tests {
             let seeds = edge_seeds(t);
             // At most 16 per kernel pair (every sixteenth selector), 12 otherwise, and
             // one generated key pair (or public key and draw) for the sntrup761 and NTRU
-            // decapsulation (encapsulation) targets, the changed inputs counted below,
+            // decapsulation (encapsulation) targets, the inputs `more` counts below,
             // and the extra seeds a parser declares (at most three).
             const EXTRA_MOST: usize = 3;
             let most = match t.kind {
@@ -591,13 +593,13 @@ mod tests {
                     // mlkem_decaps, sntrup761_decaps, ntru_decaps: also the generated
                     // key with a changed ciphertext; ed25519_verify: a real signature
                     // changed in two ways; the decoder targets: three all-ones inputs.
-                    let changed = match t.name {
+                    let more = match t.name {
                         "mlkem_decaps" | "sntrup761_decaps" | "ntru_decaps" => 1,
                         "ed25519_verify" => 2,
                         "sntrup761_decode" | "ntru_decode" => 3,
                         _ => 0,
                     };
-                    12 + usize::from(generated) + changed + p.extra_seeds.len()
+                    12 + usize::from(generated) + more + p.extra_seeds.len()
                 }
             };
             assert!(

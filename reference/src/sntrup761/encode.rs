@@ -154,7 +154,8 @@ pub(crate) fn decode(out: &mut [u16], s: &[u8], m: &[u16]) {
         // Reducing r1 is needed only for inputs that Encode never produces.
         out[i] = r0;
         out[i + 1] = if crate::plant::active("sntrup761-decode-skips-the-r1-reduction") {
-            // Planted: r1 kept unreduced, as for every string Encode produces.
+            // Planted: r1 kept unreduced (for every string Encode produces the
+            // reduction changes nothing, so only other strings see the difference).
             r1 as u16
         } else {
             uint32_mod_uint14(r1, m[i + 1])
