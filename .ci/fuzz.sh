@@ -171,6 +171,9 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
             "sntrup761-rounded-encode-third-rounded-down sntrup761_decode 120" \
             "ntruhps2048509-rq-sum-zero-skips-the-first-coefficient ntru_decode 120" \
             "ntruhps2048509-sq-tobytes-drops-the-last-half-byte ntru_decode 120" \
+            "sntrup761-rq-encode-offsets-only-the-first sntrup761_decode 120" \
+            "sntrup761-small-encode-last-byte-without-the-offset sntrup761_decode 120" \
+            "ntruhps2048509-s3-tobytes-digits-reversed ntru_decode 120" \
             "ed25519-verify-strict-is-verify ed25519_verify 120" \
             "ed25519-sign-input-skips-the-field-lengths sign_input 120" \
             "kat-response-skips-the-seed-length kat_response 120" \

@@ -543,6 +543,26 @@ pub const ALL: &[Plant] = &[
         caught_by: "fuzz (the ntru_decode parser target: its round trip)",
     },
     Plant {
+        name: "sntrup761-rq-encode-offsets-only-the-first",
+        description: "Rq_encode adds q12 to the first coefficient only: every other \
+            coefficient is encoded without its offset (reference::sntrup761::encode::rq_encode, \
+            every tier)",
+        caught_by: "fuzz (the sntrup761_decode parser target: its Rq round trip)",
+    },
+    Plant {
+        name: "sntrup761-small-encode-last-byte-without-the-offset",
+        description: "Small_encode writes the tail coefficient as f instead of f + 1 \
+            (reference::sntrup761::encode::small_encode, every tier)",
+        caught_by: "fuzz (the sntrup761_decode parser target: its Small round trip)",
+    },
+    Plant {
+        name: "ntruhps2048509-s3-tobytes-digits-reversed",
+        description: "poly_S3_tobytes runs its digit loop upwards: coefficient 5i becomes \
+            the most significant base-3 digit instead of the least \
+            (reference::ntruhps2048509::pack, every tier)",
+        caught_by: "fuzz (the ntru_decode parser target: its S3 round trip)",
+    },
+    Plant {
         name: "mlkem-modulus-check-relies-on-wrapping",
         description: "the ek modulus check of FIPS 203 section 7.2 computes c - q with a \
             plain `-` instead of wrapping_sub (\"release builds wrap anyway\"): the same \

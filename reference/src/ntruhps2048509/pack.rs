@@ -82,8 +82,16 @@ pub fn poly_s3_tobytes(a: &Poly) -> [u8; PACK_TRINARY_BYTES] {
         let lo = 5 * i;
         let hi = (lo + 5).min(PACK_DEG);
         let mut c: u32 = 0;
-        for j in (lo..hi).rev() {
-            c = (3 * c + u32::from(a.0[j])) & 255;
+        if crate::plant::active("ntruhps2048509-s3-tobytes-digits-reversed") {
+            // Planted: the loop runs upwards, so coefficient 5i lands in the most
+            // significant digit.
+            for j in lo..hi {
+                c = (3 * c + u32::from(a.0[j])) & 255;
+            }
+        } else {
+            for j in (lo..hi).rev() {
+                c = (3 * c + u32::from(a.0[j])) & 255;
+            }
         }
         *m = c as u8;
     }

@@ -183,7 +183,12 @@ pub fn small_encode(s: &mut [u8; SMALL_BYTES], f: &[Small; P]) {
         x += ((c[3] + 1) as u8) << 6;
         *byte = x;
     }
-    s[P >> 2] = (f[P - 1] + 1) as u8;
+    s[P >> 2] = if crate::plant::active("sntrup761-small-encode-last-byte-without-the-offset") {
+        // Planted: the tail coefficient written as f instead of f + 1.
+        f[P - 1] as u8
+    } else {
+        (f[P - 1] + 1) as u8
+    };
 }
 
 /// Small_decode: each 2-bit field x gives x − 1. A field value of 3 (never written by
@@ -205,7 +210,12 @@ pub fn small_decode(f: &mut [Small; P], s: &[u8; SMALL_BYTES]) {
 
 /// Rq_encode: coefficients r + q12 in radix q.
 pub fn rq_encode(s: &mut [u8; RQ_BYTES], r: &[Fq; P]) {
-    let rr: [u16; P] = core::array::from_fn(|i| (i32::from(r[i]) + Q12) as u16);
+    // Planted: the offset q12 added to the first coefficient only.
+    let planted = crate::plant::active("sntrup761-rq-encode-offsets-only-the-first");
+    let rr: [u16; P] = core::array::from_fn(|i| {
+        let offset = if planted && i > 0 { 0 } else { Q12 };
+        (i32::from(r[i]) + offset) as u16
+    });
     let written = encode(s, &rr, &[Q as u16; P]);
     debug_assert_eq!(written, RQ_BYTES);
 }
