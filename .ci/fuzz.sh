@@ -23,8 +23,10 @@
 #    Products::Exact), listed below, so that every target runs at least one plant
 #    (since 2026-12-05 also keccak_x4, ntru_rq_mul, ntru_r2_mul, ed25519_addm,
 #    ed25519_subm and the three API targets that had none; and plants for the parser
-#    checks that had none: the ML-KEM key checks and Ed25519's refusal of a changed
-#    real signature). The first crash is turned into a regression
+#    checks that had none: the ML-KEM key checks, Ed25519's refusal of a changed
+#    real signature, the sntrup761 and NTRU decapsulation targets' rejection-key
+#    checks, and the decoder targets' range, sum and round-trip checks). The first
+#    crash is turned into a regression
 #    line with `refopt fuzz keep` (plant build of .ci/plant-build.sh) and replayed:
 #    it must fail with the plant and pass without.
 # 4. The replay's self-test: mlkem-modulus-check-relies-on-wrapping (a plain `-` that

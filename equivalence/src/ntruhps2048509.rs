@@ -859,6 +859,23 @@ static KAT: KatScheme = KatScheme {
 /// The ntruhps2048509 schemes `refopt kat` runs.
 pub static KAT_SCHEMES: &[&KatScheme] = &[&KAT];
 
+/// NTRU-HPS-2048-509's implicit-rejection key SHA3-256(PRF key ‖ c), the PRF key being
+/// the secret key's last `PRFKEYBYTES` bytes (round 3's `crypto_kem_dec`): written
+/// here, independently of the decapsulation code, for the tests and the fuzz harness
+/// to check it against.
+///
+/// # Panics
+/// When `sk` is shorter than a secret key (935 bytes).
+pub fn rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
+    use reference::ntruhps2048509::params::{PRFKEYBYTES, SECRETKEY_BYTES};
+    use sha3::{Digest, Sha3_256};
+    Sha3_256::new()
+        .chain_update(&sk[SECRETKEY_BYTES - PRFKEYBYTES..SECRETKEY_BYTES])
+        .chain_update(ct)
+        .finalize()
+        .into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

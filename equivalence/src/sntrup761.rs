@@ -1200,6 +1200,29 @@ impl rand_core::TryRng for SameStream<'_> {
 
 impl rand_core::TryCryptoRng for SameStream<'_> {}
 
+/// sntrup761's implicit-rejection key Hash0(Hash3(ρ) ‖ c), where Hash_b(s) is the
+/// first 32 bytes of SHA-512(b ‖ s) and ρ follows Small(f) ‖ Small(1/g) ‖ pk in the
+/// secret key: written here from the specification, independently of the
+/// decapsulation code, for the tests and the fuzz harness to check it against.
+///
+/// # Panics
+/// When `sk` is shorter than a secret key (1763 bytes).
+pub fn rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
+    use reference::sntrup761::{PUBLIC_KEY_BYTES, SMALL_BYTES};
+    use sha2::{Digest, Sha512};
+    let at = 2 * SMALL_BYTES + PUBLIC_KEY_BYTES;
+    let rho = &sk[at..at + SMALL_BYTES];
+    let hash3 = Sha512::new().chain_update([3]).chain_update(rho).finalize();
+    let hash0 = Sha512::new()
+        .chain_update([0])
+        .chain_update(&hash3[..32])
+        .chain_update(ct)
+        .finalize();
+    let mut out = [0u8; 32];
+    out.copy_from_slice(&hash0[..32]);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,8 @@
 //! ```
 //!
 //! Without the cargo feature `plant`, [`active`] is a `const fn` returning `false`:
-//! the branch is removed at compile time and a normal build carries no trace of it.
+//! an optimized build removes the branch at compile time and carries no trace of it
+//! (a debug build keeps the call, which tests no secret).
 //! With the feature (one extra build that CI shares between the bug zoo, the proof
 //! self-test, the fuzzing and constant-time self-tests), [`active`] is true for the
 //! names listed, comma-separated, in the environment variable [`ENV`]

@@ -169,7 +169,13 @@ fn round_trip<T: PartialEq + core::fmt::Debug>(
     got: &[T],
     want: &[T],
 ) -> Result<(), Report> {
-    debug_assert_eq!(got.len(), want.len());
+    if got.len() != want.len() {
+        return Err(format!(
+            "{what}: {} values, expected {}",
+            got.len(),
+            want.len()
+        ));
+    }
     if got == want {
         return Ok(());
     }
@@ -536,40 +542,8 @@ fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
         &sk,
         &ct,
         &key,
-        Some(sntrup761_rejection_key),
+        Some(crate::sntrup761::rejection_key),
     )
-}
-
-/// sntrup761's implicit-rejection key Hash0(Hash3(ρ) ‖ c), where Hash_b(s) is the
-/// first 32 bytes of SHA-512(b ‖ s) and ρ follows Small(f) ‖ Small(1/g) ‖ pk in the
-/// secret key: written here from the specification, so the harness does not use the
-/// code under test.
-fn sntrup761_rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
-    use reference::sntrup761::{PUBLIC_KEY_BYTES, SMALL_BYTES};
-    use sha2::{Digest, Sha512};
-    let at = 2 * SMALL_BYTES + PUBLIC_KEY_BYTES;
-    let rho = &sk[at..at + SMALL_BYTES];
-    let hash3 = Sha512::new().chain_update([3]).chain_update(rho).finalize();
-    let hash0 = Sha512::new()
-        .chain_update([0])
-        .chain_update(&hash3[..32])
-        .chain_update(ct)
-        .finalize();
-    let mut out = [0u8; 32];
-    out.copy_from_slice(&hash0[..32]);
-    out
-}
-
-/// NTRU's implicit-rejection key SHA3-256(PRF key ‖ c), the PRF key being the secret
-/// key's last `PRFKEYBYTES` bytes (round 3's `crypto_kem_dec`), computed here.
-fn ntru_rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
-    use reference::ntruhps2048509::params::{PRFKEYBYTES, SECRETKEY_BYTES};
-    use sha3::{Digest, Sha3_256};
-    Sha3_256::new()
-        .chain_update(&sk[SECRETKEY_BYTES - PRFKEYBYTES..])
-        .chain_update(ct)
-        .finalize()
-        .into()
 }
 
 /// A scheme's implicit-rejection key of (secret key, ciphertext), computed by the
@@ -722,6 +696,7 @@ fn sntrup761_encaps(data: &[u8]) -> Result<(), Report> {
 /// without the field value 3 gives the string back (the last byte's unused bits
 /// cleared).
 fn sntrup761_decode(data: &[u8]) -> Result<(), Report> {
+    // The order of the arms below is `decoder_lengths`'.
     use reference::sntrup761::encode::{
         rounded_decode, rounded_encode, rq_decode, rq_encode, small_decode, small_encode,
     };
@@ -860,7 +835,7 @@ fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
     // 508 packed coefficients of 11 bits fill 5 588 of the 5 592 bits of 699 bytes:
     // the top 4 bits of the last byte are unused.
     if ct[CIPHERTEXT_BYTES - 1] & 0xf0 != 0 {
-        let want = ntru_rejection_key(&sk, &ct);
+        let want = crate::ntruhps2048509::rejection_key(&sk, &ct);
         if key != want {
             return Err(format!(
                 "unused ciphertext bits set: K = {}, expected {} (the implicit-rejection key)",
@@ -892,11 +867,25 @@ fn ntru_encaps(data: &[u8]) -> Result<(), Report> {
     encaps_expected(key, &a, [&ra, &rb], SAMPLE_RM_BYTES)
 }
 
+/// The input lengths of a decoder target's three decoders, in the order its selector
+/// picks them (`pattern(selector, 3)` in [`sntrup761_decode`] and [`ntru_decode`]),
+/// if `name` is one: the all-ones seeds (`super::seeds`) are built from it.
+pub(super) fn decoder_lengths(name: &str) -> Option<[usize; 3]> {
+    use reference::ntruhps2048509::params::{PACK_TRINARY_BYTES, POLYBYTES};
+    use reference::sntrup761::{ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
+    match name {
+        "sntrup761_decode" => Some([RQ_BYTES, ROUNDED_BYTES, SMALL_BYTES]),
+        "ntru_decode" => Some([POLYBYTES, POLYBYTES, PACK_TRINARY_BYTES]),
+        _ => None,
+    }
+}
+
 /// `ntru_decode`: the shared packers on arbitrary bytes. `poly_Sq_frombytes` gives
 /// 11-bit values; `poly_Rq_sum_zero_frombytes` makes the coefficients sum to 0 mod q;
 /// `poly_S3_frombytes` gives values in {0, 1, 2}; packing a decoded value and
 /// decoding it again gives it back.
 fn ntru_decode(data: &[u8]) -> Result<(), Report> {
+    // The order of the arms below is `decoder_lengths`'.
     use reference::ntruhps2048509::pack::{
         poly_rq_sum_zero_frombytes, poly_rq_sum_zero_tobytes, poly_s3_frombytes, poly_s3_tobytes,
         poly_sq_frombytes, poly_sq_tobytes,
@@ -1487,12 +1476,16 @@ mod tests {
     fn kem_decaps_checks_the_real_and_the_rejection_key() {
         type Decaps = fn(&[u8], &[u8]) -> Result<[u8; 32], Error>;
         let cases: [(KemScheme, RejectionKey, Decaps); 2] = [
-            (KemScheme::Sntrup761, sntrup761_rejection_key, |sk, ct| {
-                SntrupVariant::Optimized.decapsulate(sk, ct)
-            }),
-            (KemScheme::Ntru, ntru_rejection_key, |sk, ct| {
-                NtruVariant::Optimized.decaps(sk, ct)
-            }),
+            (
+                KemScheme::Sntrup761,
+                crate::sntrup761::rejection_key,
+                |sk, ct| SntrupVariant::Optimized.decapsulate(sk, ct),
+            ),
+            (
+                KemScheme::Ntru,
+                crate::ntruhps2048509::rejection_key,
+                |sk, ct| NtruVariant::Optimized.decaps(sk, ct),
+            ),
         ];
         for (scheme, rejection, decaps) in cases {
             let g = generated_key(scheme);
@@ -1531,7 +1524,7 @@ mod tests {
             .encaps_derand(&g.pk, &[9; SAMPLE_RM_BYTES])
             .expect("a generated public key");
         assert_eq!(NtruVariant::Optimized.decaps(&g.sk, &c2), Ok(k2));
-        assert_ne!(k2, ntru_rejection_key(&g.sk, &c2));
+        assert_ne!(k2, crate::ntruhps2048509::rejection_key(&g.sk, &c2));
         assert_eq!(
             generated_key_expectation(KemScheme::Ntru, &g.sk, &c2, &k2, None),
             Ok(())

@@ -184,19 +184,6 @@ fn generated_public_key_seed(scheme: KemScheme) -> Vec<u8> {
     seed
 }
 
-/// The input lengths of a decoder target's three decoders, in the order its
-/// selector picks them (`pattern(selector, 3)` in `parsers::sntrup761_decode` and
-/// `parsers::ntru_decode`: keep the two in step), if `name` is one.
-fn decoder_lengths(name: &str) -> Option<[usize; 3]> {
-    use reference::ntruhps2048509::params::{PACK_TRINARY_BYTES, POLYBYTES};
-    use reference::sntrup761::{ROUNDED_BYTES, RQ_BYTES, SMALL_BYTES};
-    match name {
-        "sntrup761_decode" => Some([RQ_BYTES, ROUNDED_BYTES, SMALL_BYTES]),
-        "ntru_decode" => Some([POLYBYTES, POLYBYTES, PACK_TRINARY_BYTES]),
-        _ => None,
-    }
-}
-
 /// Edge seeds of target `t` (see the module documentation).
 pub fn edge_seeds(t: &Target) -> Vec<Seed> {
     let mut out = Vec::new();
@@ -290,7 +277,7 @@ pub fn edge_seeds(t: &Target) -> Vec<Seed> {
                         s.extend([0x00, 0x00, 0x01]);
                         out.push(("genuine-s-plus-l".into(), s));
                     }
-                    if let Some(lens) = decoder_lengths(p.name) {
+                    if let Some(lens) = super::parsers::decoder_lengths(p.name) {
                         // Each decoder's input all ones: the largest value every field
                         // can hold, for sntrup761 more than Encode writes (so Decode must
                         // reduce it), for NTRU's 11-bit fields q − 1, and every spare

@@ -78,11 +78,12 @@ pub fn poly_rq_sum_zero_frombytes(bytes: &[u8; POLYBYTES]) -> Poly {
 /// reference does, so unreduced inputs give the reference's bytes.
 pub fn poly_s3_tobytes(a: &Poly) -> [u8; PACK_TRINARY_BYTES] {
     let mut msg = [0u8; PACK_TRINARY_BYTES];
+    let reversed = crate::plant::active("ntruhps2048509-s3-tobytes-digits-reversed");
     for (i, m) in msg.iter_mut().enumerate() {
         let lo = 5 * i;
         let hi = (lo + 5).min(PACK_DEG);
         let mut c: u32 = 0;
-        if crate::plant::active("ntruhps2048509-s3-tobytes-digits-reversed") {
+        if reversed {
             // Planted: the loop runs upwards, so coefficient 5i lands in the most
             // significant digit.
             for j in lo..hi {

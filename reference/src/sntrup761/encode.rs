@@ -210,9 +210,9 @@ pub fn small_decode(f: &mut [Small; P], s: &[u8; SMALL_BYTES]) {
 
 /// Rq_encode: coefficients r + q12 in radix q.
 pub fn rq_encode(s: &mut [u8; RQ_BYTES], r: &[Fq; P]) {
-    // Planted: the offset q12 added to the first coefficient only.
     let planted = crate::plant::active("sntrup761-rq-encode-offsets-only-the-first");
     let rr: [u16; P] = core::array::from_fn(|i| {
+        // Planted: the offset q12 added to the first coefficient only.
         let offset = if planted && i > 0 { 0 } else { Q12 };
         (i32::from(r[i]) + offset) as u16
     });
