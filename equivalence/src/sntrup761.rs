@@ -1206,7 +1206,7 @@ impl rand_core::TryCryptoRng for SameStream<'_> {}
 /// decapsulation code, for the tests and the fuzz harness to check it against.
 ///
 /// # Panics
-/// When `sk` is shorter than a secret key (1763 bytes).
+/// When `sk` ends before ρ does (1731 bytes; a secret key has 1763).
 pub fn rejection_key(sk: &[u8], ct: &[u8]) -> [u8; 32] {
     use reference::sntrup761::{PUBLIC_KEY_BYTES, SMALL_BYTES};
     use sha2::{Digest, Sha512};

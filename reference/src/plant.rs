@@ -10,8 +10,9 @@
 //! ```
 //!
 //! Without the cargo feature `plant`, [`active`] is a `const fn` returning `false`:
-//! an optimized build removes the branch at compile time and carries no trace of it
-//! (a debug build keeps the call, which tests no secret).
+//! the compiler removes the branch and a normal build carries no trace of it (this
+//! workspace builds `dev` at opt-level 3 too; at opt-level 0 a test of the constant
+//! `false` may remain, which tests no secret).
 //! With the feature (one extra build that CI shares between the bug zoo, the proof
 //! self-test, the fuzzing and constant-time self-tests), [`active`] is true for the
 //! names listed, comma-separated, in the environment variable [`ENV`]

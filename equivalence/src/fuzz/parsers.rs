@@ -16,8 +16,10 @@
 //!   identical results (bytes or error) on the same input.
 //!
 //! The decoder targets (`sntrup761_decode`, `ntru_decode`) drive code that both tiers
-//! share, so their "both tiers" is vacuous: they check ranges and that decoding an
-//! encoding of a decoded value gives the value back. The text parsers have no tiers
+//! share, so their "both tiers" is vacuous: they check ranges (and NTRU's sum) and
+//! round trips: decode(encode(decode(x))) = decode(x) (mod q for NTRU's sum-zero
+//! packing), or for sntrup761's Small encode(decode(s)) = s on strings without a
+//! field 3 (the last byte's spare bits masked). The text parsers have no tiers
 //! for the KAT reader; `sign_input` runs the whole line check on both tiers.
 
 use reference::Error;
@@ -163,7 +165,8 @@ fn same_shown_by<T: PartialEq + ?Sized>(
 /// A decoder target's round trip: `got` (a value taken through the encoder and the
 /// decoder, or the bytes of an encoding decoded and encoded again) must be `want`. A
 /// difference names the first index that differs, both values there, and how many
-/// differ (counted only then: the equal case is one slice comparison).
+/// differ (counted only then: the equal case is one slice comparison); slices of
+/// different lengths are reported as such.
 fn round_trip<T: PartialEq + core::fmt::Debug>(
     what: &str,
     got: &[T],
