@@ -28,7 +28,9 @@
 #    checks, and the decoder targets' range, sum and round-trip checks). The first
 #    crash is turned into a regression
 #    line with `refopt fuzz keep` (plant build of .ci/plant-build.sh) and replayed:
-#    it must fail with the plant and pass without.
+#    it must fail with the plant and pass without, and its finding must match the
+#    plant's expected report (the pair and the check meant to find it; since
+#    2026-12-05), which the two ed25519_verify refusal plants show can refuse.
 # 4. The replay's self-test: mlkem-modulus-check-relies-on-wrapping (a plain `-` that
 #    wraps in the shared ek decoder) must not crash the fuzz build of mlkem_ek (the
 #    same bits without overflow checks) and must be reported by the debug replay of
@@ -141,55 +143,19 @@ say "every smoke corpus replayed through the dev build with no finding"
 # The workspace's target directory, not fuzz-ci's: the plant build the other
 # self-tests made.
 bin=$(CARGO_TARGET_DIR="$main_target" bash .ci/plant-build.sh)
-# plant target limit(s): each must crash within the limit, from the committed seeds.
-for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
-            "mlkem-decaps-no-length-check mlkem_decaps 120" \
-            "mlkem-e1-in-ntt-domain mlkem_decaps 120" \
-            "mlkem-rejection-key-over-c-prime mlkem_decaps 120" \
-            "mlkem-e1-in-ntt-domain mlkem_encrypt_u 120" \
-            "sntrup761-batched-last-word sntrup761_draws 120" \
-            "sntrup761-rq-deferred-skips-the-first-product sntrup761_decaps 120" \
-            "sntrup761-rq-deferred-skips-the-first-product sntrup761_api 120" \
-            "sntrup761-rq-deferred-skips-the-first-product sntrup761_encaps 120" \
-            "ntruhps2048509-rq-mul-fold-skips-x509 ntru_encaps 120" \
-            "ntruhps2048509-encaps-draws-a-padded-seed ntru_encaps 120" \
-            "sntrup761-batched-last-word sntrup761_api 120" \
-            "ntruhps2048509-benes-flips-a-mask-bit ntru_r2_inv 120" \
-            "ntruhps2048509-chain-skips-the-final-squaring ntru_rq_inv 120" \
-            "sntrup761-acc-22bit-negative sntrup761_mult 120" \
-            "sntrup761-r3-deferred-drops-the-last-product sntrup761_mult 120" \
-            "mlkem-modulus-check-accepts-q mlkem_ek 120" \
-            "mlkem-check-ek-skips-the-modulus mlkem_ek 120" \
-            "mlkem-check-dk-skips-the-hash mlkem_decaps 120" \
-            "mlkem-decaps-trusts-the-stored-hash mlkem_decaps 120" \
-            "ed25519-verify-accepts-a-non-canonical-s ed25519_verify 120" \
-            "ed25519-challenge-omits-the-message ed25519_verify 120" \
-            "ntruhps2048509-decaps-skips-the-secret-key-length ntru_decaps 120" \
-            "sntrup761-decaps-rejection-hashes-r sntrup761_decaps 120" \
-            "ntruhps2048509-decaps-skips-the-ciphertext-check ntru_decaps 120" \
-            "ntruhps2048509-s3-frombytes-skips-the-reduction ntru_decode 120" \
-            "sntrup761-small-decode-last-coefficient-unbiased sntrup761_decode 120" \
-            "sntrup761-decode-skips-the-r1-reduction sntrup761_decode 120" \
-            "sntrup761-rounded-encode-third-rounded-down sntrup761_decode 120" \
-            "ntruhps2048509-rq-sum-zero-skips-the-first-coefficient ntru_decode 120" \
-            "ntruhps2048509-sq-tobytes-drops-the-last-half-byte ntru_decode 120" \
-            "sntrup761-rq-encode-offsets-only-the-first sntrup761_decode 120" \
-            "sntrup761-small-encode-last-byte-without-the-offset sntrup761_decode 120" \
-            "ntruhps2048509-s3-tobytes-digits-reversed ntru_decode 120" \
-            "ed25519-verify-strict-is-verify ed25519_verify 120" \
-            "ed25519-sign-input-skips-the-field-lengths sign_input 120" \
-            "kat-response-skips-the-seed-length kat_response 120" \
-            "keccak-x4-round-constant-in-state-0-only keccak_x4 120" \
-            "ntruhps2048509-rq-mul-fold-skips-x509 ntru_rq_mul 120" \
-            "ntru-clmul-four-classes ntru_r2_mul 120" \
-            "ed25519-addm-top-limb-only ed25519_addm 120" \
-            "ed25519-subm-equal-returns-p ed25519_subm 120" \
-            "mlkem-transposed-a mlkem_api 120" \
-            "ntru-chain-wrong-step ntru_api 120" \
-            "ed25519-addm-top-limb-only ed25519_api 120"; do
-  read -r plant t limit <<<"$spec"
+# plant|target|limit (s)|want: each plant must crash its target within the limit,
+# from the committed seeds, and the kept crash must fail (with the plant on) with a
+# finding that matches the extended regular expression `want`: the pair and the check
+# that is meant to find that plant, so that a crash of another check (a panic, another
+# pair of the target) does not count as finding it.
+kept_dir="$work/kept"
+mkdir -p "$kept_dir"
+# The finding of a kept crash ("on this build: fails: <finding>") matches $2.
+reported_as() { LC_ALL=C grep -qE -- "on this build: fails: $2" "$1"; }
+declare -A want_of
+while IFS='|' read -r plant t limit want; do
   s0=$(date +%s%N)
-  if REFOPT_PLANT="$plant" run "$t" "$limit"; then
+  if REFOPT_PLANT="$plant" run "$t" "$limit" </dev/null; then
     echo "fuzz: $t did not find the planted bug $plant in ${limit}s" >&2
     exit 1
   fi
@@ -200,14 +166,79 @@ for spec in "ed25519-mulm-no-final-subtraction ed25519_mulm 300" \
   execs=$(grep -o '^#[0-9]\+' "$work/log" | tail -1 || true)
   say "$plant: found by $t in ${ms} ms (${execs:-on loading the seeds, before any} executions; from the committed seeds)"
   # The crash becomes a regression line; with the plant it fails, without it passes.
-  if ! REFOPT_PLANT="$plant" "$bin/refopt" fuzz keep "$t" "$crash" --regressions "$work/regr" >"$work/keep" 2>&1; then
+  if ! REFOPT_PLANT="$plant" "$bin/refopt" fuzz keep "$t" "$crash" --regressions "$work/regr" >"$work/keep" 2>&1 </dev/null; then
     cat "$work/keep" >&2; exit 1
   fi
   grep -q 'on this build: fails' "$work/keep" || { cat "$work/keep" >&2; exit 1; }
-  "$bin/refopt" fuzz run "$t" "$crash" >/dev/null \
+  reported_as "$work/keep" "$want" || {
+    cat "$work/keep" >&2
+    echo "fuzz: $t found $plant, but not with the check meant for it (want: $want)" >&2
+    exit 1
+  }
+  say "  reported as: $(grep -o 'on this build: fails: .*' "$work/keep" | cut -c23-142)"
+  cp "$work/keep" "$kept_dir/$plant@$t"
+  want_of[$plant@$t]=$want
+  "$bin/refopt" fuzz run "$t" "$crash" >/dev/null </dev/null \
     || { echo "fuzz: the crash of $plant fails without the plant" >&2; exit 1; }
   rm -rf "$work/regr"
-done
+done <<'EOF_PLANTS'
+ed25519-mulm-no-final-subtraction|ed25519_mulm|300|ed25519/mulm: w differs
+mlkem-decaps-no-length-check|mlkem_decaps|120|mlkem_decaps: wrong-length ciphertext: expected Err
+mlkem-e1-in-ntt-domain|mlkem_decaps|120|mlkem_decaps: [a-z]+ parsed-key decapsulate .* differs from [a-z]+ decaps
+mlkem-rejection-key-over-c-prime|mlkem_decaps|120|mlkem_decaps: generated key: K = 
+mlkem-e1-in-ntt-domain|mlkem_encrypt_u|120|ml-kem/encrypt-u: NTT\(u\[0\] .* differs
+sntrup761-batched-last-word|sntrup761_draws|120|sntrup761/(short|small)-random: poly differs
+sntrup761-rq-deferred-skips-the-first-product|sntrup761_decaps|120|sntrup761_decaps: decapsulate: the tiers differ
+sntrup761-rq-deferred-skips-the-first-product|sntrup761_api|120|sntrup761/reference-vs-optimized/[^:]*: .* differs first at byte
+sntrup761-rq-deferred-skips-the-first-product|sntrup761_encaps|120|sntrup761_encaps: encapsulate: the tiers differ
+ntruhps2048509-rq-mul-fold-skips-x509|ntru_encaps|120|ntru_encaps: [a-z-]+: the tiers differ
+ntruhps2048509-encaps-draws-a-padded-seed|ntru_encaps|120|ntru_encaps: .* tier drew 2413 bytes and more, expected 2413
+sntrup761-batched-last-word|sntrup761_api|120|sntrup761/reference-vs-optimized/[^:]*: .* differs first at byte
+ntruhps2048509-benes-flips-a-mask-bit|ntru_r2_inv|120|ntruhps2048509/r2-inv/[^:]*: .* differs first at byte
+ntruhps2048509-chain-skips-the-final-squaring|ntru_rq_inv|120|ntruhps2048509/rq-inv/[^:]*: .* differs first at byte
+sntrup761-acc-22bit-negative|sntrup761_mult|120|sntrup761/rq-mult-small: h differs
+sntrup761-r3-deferred-drops-the-last-product|sntrup761_mult|120|sntrup761/r3-mult: h differs
+mlkem-modulus-check-accepts-q|mlkem_ek|120|mlkem_ek: ek with a value >= q: expected Err\(ModulusCheck\)
+mlkem-check-ek-skips-the-modulus|mlkem_ek|120|mlkem_ek: check_encapsulation_key gives Ok
+mlkem-check-dk-skips-the-hash|mlkem_decaps|120|mlkem_decaps: check_decapsulation_key gives Ok
+mlkem-decaps-trusts-the-stored-hash|mlkem_decaps|120|mlkem_decaps: dk with a wrong H\(ek\): expected Err\(HashCheck\)
+ed25519-verify-accepts-a-non-canonical-s|ed25519_verify|120|ed25519_verify: a real signature, S replaced by S \+ L, was accepted
+ed25519-challenge-omits-the-message|ed25519_verify|120|ed25519_verify: a real signature, byte [0-9]+ of .* changed, was accepted
+ntruhps2048509-decaps-skips-the-secret-key-length|ntru_decaps|120|ntru_decaps: wrong-length secret key: expected Err
+sntrup761-decaps-rejection-hashes-r|sntrup761_decaps|120|sntrup761_decaps: generated key pair, changed ciphertext: K = .*the implicit-rejection key
+ntruhps2048509-decaps-skips-the-ciphertext-check|ntru_decaps|120|ntru_decaps: unused ciphertext bits set: K = .*the implicit-rejection key
+ntruhps2048509-s3-frombytes-skips-the-reduction|ntru_decode|120|ntru_decode: poly_S3_frombytes gave [0-9]+ > 2
+sntrup761-small-decode-last-coefficient-unbiased|sntrup761_decode|120|sntrup761_decode: (Small_encode\(Small_decode\(s\)\) against s|Small_decode gave)
+sntrup761-decode-skips-the-r1-reduction|sntrup761_decode|120|sntrup761_decode: (Rq|Rounded)_decode gave -?[0-9]+
+sntrup761-rounded-encode-third-rounded-down|sntrup761_decode|120|sntrup761_decode: Rounded_decode\(Rounded_encode\(r\)\) against r
+ntruhps2048509-rq-sum-zero-skips-the-first-coefficient|ntru_decode|120|ntru_decode: poly_Rq_sum_zero_frombytes: coefficients sum to
+ntruhps2048509-sq-tobytes-drops-the-last-half-byte|ntru_decode|120|ntru_decode: poly_(Sq_frombytes\(poly_Sq|Rq_sum_zero_frombytes\(poly_Rq_sum_zero)_tobytes\(a\)\) against a
+sntrup761-rq-encode-offsets-only-the-first|sntrup761_decode|120|sntrup761_decode: Rq_decode\(Rq_encode\(r\)\) against r
+sntrup761-small-encode-last-byte-without-the-offset|sntrup761_decode|120|sntrup761_decode: Small_encode\(Small_decode\(s\)\) against s
+ntruhps2048509-s3-tobytes-digits-reversed|ntru_decode|120|ntru_decode: poly_S3_frombytes\(poly_S3_tobytes\(a\)\) against a
+ed25519-verify-strict-is-verify|ed25519_verify|120|ed25519_verify: [a-z]+ verify_strict accepted a small-order A or R
+ed25519-sign-input-skips-the-field-lengths|sign_input|120|sign_input: panicked: (range (start|end) index [0-9]+ out of range|copy_from_slice)
+kat-response-skips-the-seed-length|kat_response|120|kat_response: panicked: copy_from_slice: source slice length \([0-9]+\) does not match destination slice length \(48\)
+keccak-x4-round-constant-in-state-0-only|keccak_x4|120|keccak-f1600-x4: state differs
+ntruhps2048509-rq-mul-fold-skips-x509|ntru_rq_mul|120|ntruhps2048509/rq-mul/[^:]*: poly_Rq_mul \(mod q\) differs
+ntru-clmul-four-classes|ntru_r2_mul|120|ntruhps2048509/r2-mul/[^:]*: R2 product mod x\^509 .+ 1 differs
+ed25519-addm-top-limb-only|ed25519_addm|120|ed25519/addm: w differs
+ed25519-subm-equal-returns-p|ed25519_subm|120|ed25519/subm: w differs
+mlkem-transposed-a|mlkem_api|120|ml-kem-(512|768|1024): .* differs first at byte
+ntru-chain-wrong-step|ntru_api|120|ntruhps2048509/api/[^:]*: .* differs first at byte
+ed25519-addm-top-limb-only|ed25519_api|120|ed25519: .* differs first at byte
+EOF_PLANTS
+# The match is no formality: each of ed25519_verify's two refusal plants is refused
+# as the other's finding.
+non_canonical_s=$kept_dir/ed25519-verify-accepts-a-non-canonical-s@ed25519_verify
+message_omitted=$kept_dir/ed25519-challenge-omits-the-message@ed25519_verify
+want_s=${want_of[ed25519-verify-accepts-a-non-canonical-s@ed25519_verify]}
+want_m=${want_of[ed25519-challenge-omits-the-message@ed25519_verify]}
+if reported_as "$non_canonical_s" "$want_m" || reported_as "$message_omitted" "$want_s"; then
+  echo "fuzz: a finding matched another plant's expected check" >&2
+  exit 1
+fi
+say "every plant reported by the check meant for it; the two ed25519_verify refusal findings each refused as the other's"
 
 # 4. A bug only overflow checks see: the fuzz build runs it without a crash, the
 #    debug replay of the same corpus reports it.
