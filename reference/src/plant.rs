@@ -296,6 +296,11 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove MLKEM-2",
     },
     Plant {
+        name: "mlkem-mul-sub-offset-2q",
+        description: "reference::mlkem::field::mul_sub adds 2q instead of q to b − c: a·(b − c + 2q) reaches 3q², outside reduce's domain [0, 2q²)",
+        caught_by: "prove MLKEM-3",
+    },
+    Plant {
         name: "mlkem-inverse-ntt-skips-the-scaling",
         description: "reference::mlkem::ntt::inverse_ntt omits the final multiplication by 128⁻¹",
         caught_by: "prove MLKEM-4",

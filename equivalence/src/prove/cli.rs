@@ -137,12 +137,11 @@ fn self_test(
     let count = |f: fn(&Mutant) -> bool| list.iter().filter(|o| f(&o.mutant)).count();
     let with_plants = count(|m| !m.plants().is_empty());
     let plants: usize = list.iter().map(|o| o.mutant.plants().len()).sum();
-    let compile = count(|m| matches!(m, Mutant::Compile { .. }));
     let in_process = count(|m| matches!(m, Mutant::InProcess { .. }));
     if missed.is_empty() {
         writeln!(
             out,
-            "\nevery obligation's mutant caught, {} in all ({with_plants} by planted bugs, {plants} plants; {compile} compile-time; {in_process} in-process)",
+            "\nevery obligation's mutant caught, {} in all ({with_plants} by planted bugs, {plants} plants; {in_process} in-process)",
             outcomes.len(),
         )?;
         Ok(ExitCode::SUCCESS)

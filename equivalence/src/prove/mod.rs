@@ -11,16 +11,15 @@
 //! * `proved`: the check covered every input of the stated domain;
 //! * `checked`: it ran on sampled inputs only (none of the obligations below);
 //! * `argued`: a machine check covers part of the argument and the rest is read from
-//!   the code (MLKEM-3: rustc checks the bounds at the largest operands; that they
-//!   bound every input is argued. N3-PCLMUL: every basis pair runs through the
-//!   wrapper; that the wrapper is bilinear, so the basis fixes it, is argued);
+//!   the code (N3-PCLMUL: every basis pair runs through the wrapper; that the
+//!   wrapper is bilinear, so the basis fixes it, is argued);
 //! * `failed` / `not run`: the check found a counterexample, or could not run (no SMT
 //!   solver, a CPU without the instruction a row is about). Both make `refopt prove`
 //!   exit non-zero.
 //!
 //! Every obligation has a mutant ([`Mutant`]): a planted bug (`reference::plant`)
-//! that makes its check fail, or for a compile-time lemma a `--cfg` that makes the
-//! build fail. `refopt prove --self-test` runs them all ([`selftest`]).
+//! that makes its check fail, or the check run in-process on a mutated copy of the
+//! code. `refopt prove --self-test` runs them all ([`selftest`]).
 
 pub mod cli;
 pub mod ed25519;
@@ -152,14 +151,6 @@ pub enum Mutant {
     /// `failed` at its piece (for a check with more than one piece, one plant per
     /// piece).
     Plants(&'static [Planted]),
-    /// A compile-time lemma: building `crate` with `--cfg refopt_mutant="<name>"`
-    /// must fail with an error naming the obligation.
-    Compile {
-        /// The `refopt_mutant` value.
-        name: &'static str,
-        /// The crate whose build must fail.
-        krate: &'static str,
-    },
     /// The same check run in-process on a mutated copy of the code (how a crate's own
     /// obligations show they can fail, without a plant build): `check` must fail.
     InProcess {
@@ -177,7 +168,7 @@ impl Mutant {
         match self {
             Mutant::Plant(p) => core::slice::from_ref(p),
             Mutant::Plants(ps) => ps,
-            Mutant::Compile { .. } | Mutant::InProcess { .. } => &[],
+            Mutant::InProcess { .. } => &[],
         }
     }
 
@@ -318,7 +309,7 @@ impl Obligation {
 /// The obligations whose status is `argued`, not `proved`: part of their argument is
 /// read from the code (see each one's detail). A new one is added here on purpose;
 /// the tests and the self-test's control run hold every other obligation to `proved`.
-pub const ARGUED: &[&str] = &["MLKEM-3", "N3-PCLMUL"];
+pub const ARGUED: &[&str] = &["N3-PCLMUL"];
 
 /// Every obligation, in ledger order.
 pub fn obligations() -> Vec<&'static Obligation> {
@@ -557,7 +548,6 @@ pub fn json(rows: &[Row]) -> serde_json::Value {
                 "queries": queries,
                 "mutant": match o.mutant {
                     Mutant::Plant(_) | Mutant::Plants(_) => format!("plant {}", o.mutant.plant_names().join(", ")),
-                    Mutant::Compile { name, krate } => format!("--cfg refopt_mutant=\"{name}\" on {krate}"),
                     Mutant::InProcess { what, .. } => format!("in-process mutant: {what}"),
                 },
             })
@@ -626,9 +616,6 @@ pub fn markdown(rows: &[Row]) -> String {
             let mutant = match o.mutant {
                 Mutant::Plant(p) => format!("plant `{}`", p.name),
                 Mutant::Plants(_) => format!("plants `{}`", o.mutant.plant_names().join("`, `")),
-                Mutant::Compile { name, krate } => {
-                    format!("`--cfg refopt_mutant=\"{name}\"` ({krate} must not build)")
-                }
                 Mutant::InProcess { what, .. } => format!("in-process mutant: {what}"),
             };
             let _ = writeln!(

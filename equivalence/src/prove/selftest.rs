@@ -5,9 +5,7 @@
 //! --json`, and requires that build to report the obligation `failed` (not `not run`:
 //! a check that could not run has shown nothing) with a failure that names the piece
 //! of the check the plant is there to reach ([`Planted::reports`]; for an SMT piece,
-//! with the solver's counterexample, [`Planted::sat`]). For a compile-time lemma it
-//! builds the crate with `--cfg refopt_mutant="<name>"` and requires the build to
-//! fail with an error naming the obligation. Before an obligation's plants, a control
+//! with the solver's counterexample, [`Planted::sat`]). Before an obligation's plants, a control
 //! run of the same plant build with no plant on must report it `proved`.
 
 use std::path::{Path, PathBuf};
@@ -161,41 +159,6 @@ fn verdict(
     }
 }
 
-fn run_compile(name: &str, krate: &str, id: &str) -> (bool, String) {
-    // Beside the workspace's other builds: $CARGO_TARGET_DIR when set (relative to
-    // the workspace root, where cargo runs), else target/.
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| root().join("target"), |d| root().join(d))
-        .join("mutant");
-    let out = Command::new("cargo")
-        .args(["check", "-q", "-p", krate])
-        .current_dir(root())
-        .env("RUSTFLAGS", format!("--cfg refopt_mutant=\"{name}\""))
-        .env("CARGO_TARGET_DIR", &target)
-        .output();
-    let out = match out {
-        Ok(o) => o,
-        Err(e) => return (false, format!("cannot run cargo: {e}")),
-    };
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if out.status.success() {
-        (false, format!("{krate} built with the mutant"))
-    } else if stderr.contains(id) {
-        (
-            true,
-            format!("{krate} does not build: the lemma {id} fails"),
-        )
-    } else {
-        (
-            false,
-            format!(
-                "{krate} does not build, but not because of {id}: {}",
-                stderr.lines().take(3).collect::<Vec<_>>().join(" / ")
-            ),
-        )
-    }
-}
-
 /// Runs every obligation's mutant (the plant binaries in `plant_bin`, built when
 /// `None` and a planted bug is needed).
 ///
@@ -248,10 +211,6 @@ pub fn run(
             (Mutant::Plant(_) | Mutant::Plants(_), None) => (
                 format!("plant {}", o.mutant.plant_names().join(", ")),
                 (false, "no plant build".into()),
-            ),
-            (Mutant::Compile { name, krate }, _) => (
-                format!("--cfg refopt_mutant=\"{name}\""),
-                run_compile(name, krate, o.id),
             ),
             (Mutant::InProcess { what, check }, _) => (
                 format!("in-process: {what}"),

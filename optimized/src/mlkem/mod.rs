@@ -11,7 +11,7 @@ use reference::mlkem::{Kernels, Matrix, NttPoly, Poly};
 /// cannot change: every primitive is exact and canonical mod q, and NTT⁻¹ is Z_q-linear,
 /// so Σ_j NTT⁻¹(x_j) = NTT⁻¹(Σ_j x_j) (docs/mlkem.md; proved for every input over
 /// exact Z_q by obligation MLKEM-5 of `refopt prove`; that the `u16` instance is the
-/// exact Z_q map rests on MLKEM-1, MLKEM-2, proved, and MLKEM-3, argued).
+/// exact Z_q map rests on MLKEM-1, MLKEM-2 and MLKEM-3, proved).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Optimized;
 

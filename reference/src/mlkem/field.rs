@@ -12,6 +12,125 @@ pub const Q: u16 = 3329;
 /// A canonical element of Z_q: a `u16` in [0, q).
 pub type Fe = u16;
 
+/// The machine integers the field functions compute with: `u16`, `u32` and `u64`
+/// ([`Machine`], the library's only instance), or symbolic bit-vectors, with which
+/// `refopt prove` runs these same functions (obligation MLKEM-3).
+///
+/// The functions below are written once over this trait; the public `u16` functions
+/// ([`reduce_once`], [`add`], ..., [`add_mul`]) are their [`Machine`] instances, the
+/// same machine code as before they were generic.
+pub trait Ints {
+    /// `u16`.
+    type U16: Word<u16>;
+    /// `u32`.
+    type U32: Word<u32>;
+    /// `u64`.
+    type U64: Word<u64>;
+    /// `u32::from`.
+    fn widen16(a: Self::U16) -> Self::U32;
+    /// `u64::from`.
+    fn widen32(a: Self::U32) -> Self::U64;
+    /// `as u16`: the low 16 bits.
+    fn low16(a: Self::U32) -> Self::U16;
+    /// `as u32`: the low 32 bits.
+    fn low32(a: Self::U64) -> Self::U32;
+}
+
+/// One machine-integer type of [`Ints`], for the native type `N`.
+///
+/// `+`, `-` and `*` are the operations that must not overflow on the inputs the
+/// functions accept (a debug build panics if they do; the symbolic instance records
+/// each as a claim); the `wrapping_*` operations may wrap by design.
+pub trait Word<N>:
+    Copy
+    + core::ops::Add<Output = Self>
+    + core::ops::Sub<Output = Self>
+    + core::ops::Mul<Output = Self>
+    + core::ops::Shr<u32, Output = Self>
+{
+    /// The constant `c`.
+    fn constant(c: N) -> Self;
+    /// Addition modulo 2^bits.
+    #[must_use]
+    fn wrapping_add(self, b: Self) -> Self;
+    /// Subtraction modulo 2^bits.
+    #[must_use]
+    fn wrapping_sub(self, b: Self) -> Self;
+    /// Multiplication modulo 2^bits.
+    #[must_use]
+    fn wrapping_mul(self, b: Self) -> Self;
+    /// A precondition of the function that calls it, `self < bound`: a
+    /// `debug_assert!` on the machine types, a claim on the symbolic ones.
+    fn require_below(self, bound: N, what: &'static str);
+}
+
+macro_rules! machine_word {
+    ($t:ty) => {
+        impl Word<$t> for $t {
+            #[inline(always)]
+            fn constant(c: $t) -> Self {
+                c
+            }
+            #[inline(always)]
+            fn wrapping_add(self, b: Self) -> Self {
+                <$t>::wrapping_add(self, b)
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, b: Self) -> Self {
+                <$t>::wrapping_sub(self, b)
+            }
+            #[inline(always)]
+            fn wrapping_mul(self, b: Self) -> Self {
+                <$t>::wrapping_mul(self, b)
+            }
+            #[inline(always)]
+            fn require_below(self, bound: $t, what: &'static str) {
+                debug_assert!(self < bound, "{what}");
+            }
+        }
+    };
+}
+machine_word!(u16);
+machine_word!(u32);
+machine_word!(u64);
+
+/// [`Word::require_below`], written as a macro: like the `debug_assert!` it is on the
+/// machine types, the bound is a precondition, not an operation of the function, and
+/// mutation testing (which skips macro arguments) leaves it alone. MLKEM-3 checks it.
+macro_rules! require_below {
+    ($a:expr, $bound:expr, $what:literal) => {
+        Word::require_below($a, $bound, $what)
+    };
+}
+
+/// The library's [`Ints`]: `u16`, `u32`, `u64`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Machine;
+
+impl Ints for Machine {
+    type U16 = u16;
+    type U32 = u32;
+    type U64 = u64;
+    #[inline(always)]
+    fn widen16(a: u16) -> u32 {
+        u32::from(a)
+    }
+    #[inline(always)]
+    fn widen32(a: u32) -> u64 {
+        u64::from(a)
+    }
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation, reason = "`as u16` is the operation")]
+    fn low16(a: u32) -> u16 {
+        a as u16
+    }
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation, reason = "`as u32` is the operation")]
+    fn low32(a: u64) -> u32 {
+        a as u32
+    }
+}
+
 /// Reduces `a < 2q` to [0, q) with a mask, no branch.
 ///
 /// # Panics
@@ -19,10 +138,17 @@ pub type Fe = u16;
 /// value that is not a mod q.
 #[inline(always)]
 pub fn reduce_once(a: u16) -> Fe {
-    debug_assert!(a < 2 * Q);
-    let x = a.wrapping_sub(Q);
+    reduce_once_over::<Machine>(a)
+}
+
+/// [`reduce_once`] over any [`Ints`].
+#[inline(always)]
+pub fn reduce_once_over<I: Ints>(a: I::U16) -> I::U16 {
+    require_below!(a, 2 * Q, "reduce_once: a < 2q");
+    let q = I::U16::constant(Q);
+    let x = a.wrapping_sub(q);
     // The top bit of x is set exactly when a < q; add q back then.
-    x.wrapping_add((x >> 15).wrapping_mul(Q))
+    x.wrapping_add((x >> 15).wrapping_mul(q))
 }
 
 /// a + b mod q.
@@ -33,7 +159,13 @@ pub fn reduce_once(a: u16) -> Fe {
 /// result is unspecified.
 #[inline(always)]
 pub fn add(a: Fe, b: Fe) -> Fe {
-    reduce_once(a + b)
+    add_over::<Machine>(a, b)
+}
+
+/// [`add`] over any [`Ints`].
+#[inline(always)]
+pub fn add_over<I: Ints>(a: I::U16, b: I::U16) -> I::U16 {
+    reduce_once_over::<I>(a + b)
 }
 
 /// a - b mod q.
@@ -44,41 +176,17 @@ pub fn add(a: Fe, b: Fe) -> Fe {
 /// result is unspecified.
 #[inline(always)]
 pub fn sub(a: Fe, b: Fe) -> Fe {
-    if crate::plant::active("mlkem-sub-forgets-the-offset") {
-        return reduce_once(a.wrapping_sub(b));
-    }
-    reduce_once(a + Q - b)
+    sub_over::<Machine>(a, b)
 }
 
-/// What `mul_sub` adds to b − c to keep it non-negative (q; the `refopt_mutant`
-/// below makes it 2q, which the bound lemma MLKEM-3 must reject).
-const MUL_SUB_OFFSET: u16 = if cfg!(refopt_mutant = "mlkem-mul-sub-offset-2q") {
-    2 * Q
-} else {
-    Q
-};
-
-// Bound lemmas MLKEM-3 (checked at compile time, over the constants the code uses):
-// canonical values and their sums fit u16; the largest argument of `reduce`
-// (a·b + c·d with canonical a..d, or a·(b − c + MUL_SUB_OFFSET)) is below 2q², its
-// proved domain (MLKEM-1), and below 2^32.
-const _: () = assert!(2 * (Q as u32) < (1 << 16), "MLKEM-3: a + b fits u16");
-const _: () = assert!(
-    (Q as u32 - 1) + (MUL_SUB_OFFSET as u32) < (1 << 16),
-    "MLKEM-3: b + offset fits u16"
-);
-const _: () = assert!(
-    2 * (Q as u32 - 1) * (Q as u32 - 1) < 2 * (Q as u32) * (Q as u32),
-    "MLKEM-3: a·b + c·d < 2q²"
-);
-const _: () = assert!(
-    (Q as u32 - 1) * (Q as u32 - 1 + MUL_SUB_OFFSET as u32) < 2 * (Q as u32) * (Q as u32),
-    "MLKEM-3: a·(b − c + offset) < 2q²"
-);
-const _: () = assert!(
-    (2 * (Q as u64) * (Q as u64)) < (1 << 32),
-    "MLKEM-3: 2q² < 2^32"
-);
+/// [`sub`] over any [`Ints`].
+#[inline(always)]
+pub fn sub_over<I: Ints>(a: I::U16, b: I::U16) -> I::U16 {
+    if crate::plant::active("mlkem-sub-forgets-the-offset") {
+        return reduce_once_over::<I>(a.wrapping_sub(b));
+    }
+    reduce_once_over::<I>(a + I::U16::constant(Q) - b)
+}
 
 /// Barrett multiplier ⌊2^24 / q⌋.
 const BARRETT_M: u64 = 5039;
@@ -96,21 +204,19 @@ const BARRETT_SHIFT: u32 = 24;
 /// value that is not a mod q.
 #[inline(always)]
 pub fn reduce(a: u32) -> Fe {
-    debug_assert!(a < 2 * u32::from(Q) * u32::from(Q));
-    let quotient = ((u64::from(a) * BARRETT_M) >> BARRETT_SHIFT) as u32;
-    if crate::plant::active("mlkem-reduce-skips-the-final-subtraction") {
-        return reduce_planted(a, quotient);
-    }
-    reduce_once((a - quotient * u32::from(Q)) as u16)
+    reduce_over::<Machine>(a)
 }
 
-/// The planted bug `mlkem-reduce-skips-the-final-subtraction`: the remainder in
-/// [0, 2q) without the final conditional subtraction (dead unless the bug zoo's
-/// switch names it).
-#[mutants::skip]
-#[inline(never)]
-fn reduce_planted(a: u32, quotient: u32) -> Fe {
-    (a - quotient * u32::from(Q)) as u16
+/// [`reduce`] over any [`Ints`].
+#[inline(always)]
+pub fn reduce_over<I: Ints>(a: I::U32) -> I::U16 {
+    require_below!(a, 2 * u32::from(Q) * u32::from(Q), "reduce: a < 2q²");
+    let quotient = I::low32((I::widen32(a) * I::U64::constant(BARRETT_M)) >> BARRETT_SHIFT);
+    let remainder = I::low16(a - quotient * I::U32::constant(u32::from(Q)));
+    if crate::plant::active("mlkem-reduce-skips-the-final-subtraction") {
+        return remainder;
+    }
+    reduce_once_over::<I>(remainder)
 }
 
 /// a · b mod q.
@@ -121,7 +227,13 @@ fn reduce_planted(a: u32, quotient: u32) -> Fe {
 /// result is unspecified.
 #[inline(always)]
 pub fn mul(a: Fe, b: Fe) -> Fe {
-    reduce(u32::from(a) * u32::from(b))
+    mul_over::<Machine>(a, b)
+}
+
+/// [`mul`] over any [`Ints`].
+#[inline(always)]
+pub fn mul_over<I: Ints>(a: I::U16, b: I::U16) -> I::U16 {
+    reduce_over::<I>(I::widen16(a) * I::widen16(b))
 }
 
 /// a · (b − c) mod q.
@@ -132,7 +244,27 @@ pub fn mul(a: Fe, b: Fe) -> Fe {
 /// result is unspecified.
 #[inline(always)]
 pub fn mul_sub(a: Fe, b: Fe, c: Fe) -> Fe {
-    reduce(u32::from(a) * u32::from(b + MUL_SUB_OFFSET - c))
+    mul_sub_over::<Machine>(a, b, c)
+}
+
+/// [`mul_sub`] over any [`Ints`].
+#[inline(always)]
+pub fn mul_sub_over<I: Ints>(a: I::U16, b: I::U16, c: I::U16) -> I::U16 {
+    let offset = I::U16::constant(mul_sub_offset());
+    reduce_over::<I>(I::widen16(a) * I::widen16(b + offset - c))
+}
+
+/// What [`mul_sub`] adds to b − c to keep it non-negative: q. Planted
+/// (`mlkem-mul-sub-offset-2q`, caught by MLKEM-3): 2q, which takes the product outside
+/// `reduce`'s domain. No mutants: plant scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn mul_sub_offset() -> u16 {
+    if crate::plant::active("mlkem-mul-sub-offset-2q") {
+        2 * Q
+    } else {
+        Q
+    }
 }
 
 /// a·b + c·d mod q.
@@ -143,7 +275,13 @@ pub fn mul_sub(a: Fe, b: Fe, c: Fe) -> Fe {
 /// result is unspecified.
 #[inline(always)]
 pub fn add_mul(a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
-    reduce(u32::from(a) * u32::from(b) + u32::from(c) * u32::from(d))
+    add_mul_over::<Machine>(a, b, c, d)
+}
+
+/// [`add_mul`] over any [`Ints`].
+#[inline(always)]
+pub fn add_mul_over<I: Ints>(a: I::U16, b: I::U16, c: I::U16, d: I::U16) -> I::U16 {
+    reduce_over::<I>(I::widen16(a) * I::widen16(b) + I::widen16(c) * I::widen16(d))
 }
 
 /// Arithmetic in Z_q as the NTT and the `encrypt_u` kernels use it.
