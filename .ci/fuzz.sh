@@ -175,7 +175,7 @@ while IFS='|' read -r plant t limit want; do
     echo "fuzz: $t found $plant, but not with the check meant for it (want: $want)" >&2
     exit 1
   }
-  say "  reported as: $(grep -o 'on this build: fails: .*' "$work/keep" | cut -c23-142)"
+  say "  reported as: $(grep -o 'on this build: fails: .*' "$work/keep" | sed 's/^on this build: fails: //; s/)$//')"
   cp "$work/keep" "$kept_dir/$plant@$t"
   want_of[$plant@$t]=$want
   "$bin/refopt" fuzz run "$t" "$crash" >/dev/null </dev/null \
@@ -183,17 +183,17 @@ while IFS='|' read -r plant t limit want; do
   rm -rf "$work/regr"
 done <<'EOF_PLANTS'
 ed25519-mulm-no-final-subtraction|ed25519_mulm|300|ed25519/mulm: w differs
-mlkem-decaps-no-length-check|mlkem_decaps|120|mlkem_decaps: wrong-length ciphertext: expected Err
+mlkem-decaps-no-length-check|mlkem_decaps|120|mlkem_decaps: (wrong-length ciphertext: expected Err|panicked: .*out of range)
 mlkem-e1-in-ntt-domain|mlkem_decaps|120|mlkem_decaps: [a-z]+ parsed-key decapsulate .* differs from [a-z]+ decaps
-mlkem-rejection-key-over-c-prime|mlkem_decaps|120|mlkem_decaps: generated key: K = 
-mlkem-e1-in-ntt-domain|mlkem_encrypt_u|120|ml-kem/encrypt-u: NTT\(u\[0\] .* differs
-sntrup761-batched-last-word|sntrup761_draws|120|sntrup761/(short|small)-random: poly differs
+mlkem-rejection-key-over-c-prime|mlkem_decaps|120|mlkem_decaps: generated key: K = key #
+mlkem-e1-in-ntt-domain|mlkem_encrypt_u|120|ml-kem/encrypt-u: NTT\(u\[[0-3]\] .* differs
+sntrup761-batched-last-word|sntrup761_draws|120|sntrup761/(short|small)-random: poly( \(replayed stream\))? differs
 sntrup761-rq-deferred-skips-the-first-product|sntrup761_decaps|120|sntrup761_decaps: decapsulate: the tiers differ
-sntrup761-rq-deferred-skips-the-first-product|sntrup761_api|120|sntrup761/reference-vs-optimized/[^:]*: .* differs first at byte
+sntrup761-rq-deferred-skips-the-first-product|sntrup761_api|120|sntrup761/[^:]*: .* differs first at byte
 sntrup761-rq-deferred-skips-the-first-product|sntrup761_encaps|120|sntrup761_encaps: encapsulate: the tiers differ
 ntruhps2048509-rq-mul-fold-skips-x509|ntru_encaps|120|ntru_encaps: [a-z-]+: the tiers differ
 ntruhps2048509-encaps-draws-a-padded-seed|ntru_encaps|120|ntru_encaps: .* tier drew 2413 bytes and more, expected 2413
-sntrup761-batched-last-word|sntrup761_api|120|sntrup761/reference-vs-optimized/[^:]*: .* differs first at byte
+sntrup761-batched-last-word|sntrup761_api|120|sntrup761/[^:]*: .* differs first at byte
 ntruhps2048509-benes-flips-a-mask-bit|ntru_r2_inv|120|ntruhps2048509/r2-inv/[^:]*: .* differs first at byte
 ntruhps2048509-chain-skips-the-final-squaring|ntru_rq_inv|120|ntruhps2048509/rq-inv/[^:]*: .* differs first at byte
 sntrup761-acc-22bit-negative|sntrup761_mult|120|sntrup761/rq-mult-small: h differs
@@ -204,7 +204,7 @@ mlkem-check-dk-skips-the-hash|mlkem_decaps|120|mlkem_decaps: check_decapsulation
 mlkem-decaps-trusts-the-stored-hash|mlkem_decaps|120|mlkem_decaps: dk with a wrong H\(ek\): expected Err\(HashCheck\)
 ed25519-verify-accepts-a-non-canonical-s|ed25519_verify|120|ed25519_verify: a real signature, S replaced by S \+ L, was accepted
 ed25519-challenge-omits-the-message|ed25519_verify|120|ed25519_verify: a real signature, byte [0-9]+ of .* changed, was accepted
-ntruhps2048509-decaps-skips-the-secret-key-length|ntru_decaps|120|ntru_decaps: wrong-length secret key: expected Err
+ntruhps2048509-decaps-skips-the-secret-key-length|ntru_decaps|120|ntru_decaps: (wrong-length secret key: expected Err|panicked: .*(out of range|does not match))
 sntrup761-decaps-rejection-hashes-r|sntrup761_decaps|120|sntrup761_decaps: generated key pair, changed ciphertext: K = .*the implicit-rejection key
 ntruhps2048509-decaps-skips-the-ciphertext-check|ntru_decaps|120|ntru_decaps: unused ciphertext bits set: K = .*the implicit-rejection key
 ntruhps2048509-s3-frombytes-skips-the-reduction|ntru_decode|120|ntru_decode: poly_S3_frombytes gave [0-9]+ > 2
@@ -217,7 +217,7 @@ sntrup761-rq-encode-offsets-only-the-first|sntrup761_decode|120|sntrup761_decode
 sntrup761-small-encode-last-byte-without-the-offset|sntrup761_decode|120|sntrup761_decode: Small_encode\(Small_decode\(s\)\) against s
 ntruhps2048509-s3-tobytes-digits-reversed|ntru_decode|120|ntru_decode: poly_S3_frombytes\(poly_S3_tobytes\(a\)\) against a
 ed25519-verify-strict-is-verify|ed25519_verify|120|ed25519_verify: [a-z]+ verify_strict accepted a small-order A or R
-ed25519-sign-input-skips-the-field-lengths|sign_input|120|sign_input: panicked: (range (start|end) index [0-9]+ out of range|copy_from_slice)
+ed25519-sign-input-skips-the-field-lengths|sign_input|120|sign_input: panicked: range start index (32|64) out of range
 kat-response-skips-the-seed-length|kat_response|120|kat_response: panicked: copy_from_slice: source slice length \([0-9]+\) does not match destination slice length \(48\)
 keccak-x4-round-constant-in-state-0-only|keccak_x4|120|keccak-f1600-x4: state differs
 ntruhps2048509-rq-mul-fold-skips-x509|ntru_rq_mul|120|ntruhps2048509/rq-mul/[^:]*: poly_Rq_mul \(mod q\) differs
@@ -226,19 +226,25 @@ ed25519-addm-top-limb-only|ed25519_addm|120|ed25519/addm: w differs
 ed25519-subm-equal-returns-p|ed25519_subm|120|ed25519/subm: w differs
 mlkem-transposed-a|mlkem_api|120|ml-kem-(512|768|1024): .* differs first at byte
 ntru-chain-wrong-step|ntru_api|120|ntruhps2048509/api/[^:]*: .* differs first at byte
-ed25519-addm-top-limb-only|ed25519_api|120|ed25519: .* differs first at byte
+ed25519-addm-top-limb-only|ed25519_api|120|ed25519(/verify-garbage)?: .* differs first at byte
 EOF_PLANTS
 # The match is no formality: each of ed25519_verify's two refusal plants is refused
-# as the other's finding.
+# as the other's finding, and a panic of the same target as either (grep's status
+# must be 1, "no match": 2, an error, would refuse vacuously).
 non_canonical_s=$kept_dir/ed25519-verify-accepts-a-non-canonical-s@ed25519_verify
 message_omitted=$kept_dir/ed25519-challenge-omits-the-message@ed25519_verify
 want_s=${want_of[ed25519-verify-accepts-a-non-canonical-s@ed25519_verify]}
 want_m=${want_of[ed25519-challenge-omits-the-message@ed25519_verify]}
-if reported_as "$non_canonical_s" "$want_m" || reported_as "$message_omitted" "$want_s"; then
-  echo "fuzz: a finding matched another plant's expected check" >&2
-  exit 1
-fi
-say "every plant reported by the check meant for it; the two ed25519_verify refusal findings each refused as the other's"
+echo "x (replays through parser ed25519_verify; on this build: fails: ed25519_verify: panicked: index out of range)" >"$work/panic"
+for case in "$non_canonical_s|$want_m" "$message_omitted|$want_s" "$work/panic|$want_s" "$work/panic|$want_m"; do
+  status=0
+  reported_as "${case%%|*}" "${case#*|}" || status=$?
+  if [ "$status" != 1 ]; then
+    echo "fuzz: the match of ${case%%|*} against ${case#*|} gave status $status, not 1 (refused)" >&2
+    exit 1
+  fi
+done
+say "every plant reported by the check meant for it; each ed25519_verify refusal finding, and a panic, refused as the other's"
 
 # 4. A bug only overflow checks see: the fuzz build runs it without a crash, the
 #    debug replay of the same corpus reports it.

@@ -362,7 +362,7 @@ pub fn arbitrary_inputs(pair: &dyn Pair, cases: u32) -> Result<(), Error> {
 }
 
 /// Runs an obligation and its mutant: the check must prove, the mutant's check must
-/// fail (see [`crate::prove::Mutant`]; plant and compile-time mutants need the lab's own
+/// fail (see [`crate::prove::Mutant`]; plant mutants need the lab's own
 /// self-test, `refopt prove --self-test`).
 ///
 /// # Errors

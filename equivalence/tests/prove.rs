@@ -505,6 +505,77 @@ fn ed25519_terms_mean_what_u64_means() {
     .expect("the SMT terms evaluate to the u64 results");
 }
 
+/// MLKEM-3's bit-vector terms (`Bv`, `SymInts`) mean what the machine integers mean:
+/// the shipped field functions on constant canonical inputs, asked of the solver,
+/// equal the `u16` results.
+#[test]
+fn mlkem_field_terms_mean_what_u16_means() {
+    use equivalence::prove::mlkem::{Bv, SymInts};
+    use equivalence::prove::smt::{self, Query, Session};
+    use reference::mlkem::field::{self, Word};
+    let mut s = match Session::new() {
+        Ok(s) => s,
+        Err(Failure::NotRun(why)) => {
+            // The note of `cheap_obligations_are_proved` names this check too.
+            assert!(!switched_on("REFOPT_REQUIRE_SMT"), "{why}");
+            return;
+        }
+        Err(other) => panic!("{other}"),
+    };
+    smt::reset();
+    let mut g = ChaCha8Rng::seed_from_u64(6);
+    let mut claims = Vec::new();
+    for case in 0..24 {
+        // Canonical inputs; every fourth case at the extremes, 0 and q − 1.
+        let x: [u16; 4] = core::array::from_fn(|i| match case % 4 {
+            3 => [0, field::Q - 1][i % 2],
+            _ => below(&mut g, u64::from(field::Q)) as u16,
+        });
+        let b = x.map(<Bv<16> as Word<u16>>::constant);
+        let results = [
+            (
+                field::mul_sub_over::<SymInts>(b[0], b[1], b[2]),
+                field::mul_sub(x[0], x[1], x[2]),
+            ),
+            (
+                field::add_mul_over::<SymInts>(b[0], b[1], b[2], b[3]),
+                field::add_mul(x[0], x[1], x[2], x[3]),
+            ),
+            (
+                field::mul_over::<SymInts>(b[0], b[1]),
+                field::mul(x[0], x[1]),
+            ),
+            (
+                field::add_over::<SymInts>(b[0], b[1]),
+                field::add(x[0], x[1]),
+            ),
+            (
+                field::sub_over::<SymInts>(b[0], b[1]),
+                field::sub(x[0], x[1]),
+            ),
+        ];
+        for (t, want) in results {
+            claims.push(smt::eq(t.0, smt::constant(16, u128::from(want))));
+        }
+    }
+    s.prove(&Query::new(
+        "symbolic field functions on constants equal the u16 runs",
+        smt::and(&claims),
+    ))
+    .expect("the bit-vector terms evaluate to the u16 results");
+    // The same check refuses a wrong value: mul_sub(1, 2, 0) is 2, not 3.
+    let one_two_zero = [1u16, 2, 0].map(<Bv<16> as Word<u16>>::constant);
+    let t = field::mul_sub_over::<SymInts>(one_two_zero[0], one_two_zero[1], one_two_zero[2]);
+    assert!(
+        s.prove(&Query::new(
+            "mul_sub(1, 2, 0) = 3",
+            smt::eq(t.0, smt::constant(16, 3))
+        ))
+        .is_err(),
+        "a wrong value must be refuted"
+    );
+}
+
 /// The sampled check of the symbolic types can fail: a symbolic Z_q whose `mul_sub`
 /// means a·(c − b) instead of a·(b − c), run through the shipped `inverse_ntt`, no
 /// longer evaluates to the `u16` result, while the true one does.

@@ -301,6 +301,16 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove MLKEM-3",
     },
     Plant {
+        name: "mlkem-sub-subtracts-before-the-offset",
+        description: "reference::mlkem::field::sub computes a − b + q instead of a + q − b: the u16 subtraction overflows for a < b (the wrapped sum is still right in a release build; a debug build panics)",
+        caught_by: "prove MLKEM-3",
+    },
+    Plant {
+        name: "mlkem-mul-sub-operands-swapped",
+        description: "reference::mlkem::field::mul_sub computes a·(c − b): in range and without overflow, but the negated product (the NTT⁻¹ butterfly's ζ·(f − t) turned around)",
+        caught_by: "prove MLKEM-3",
+    },
+    Plant {
         name: "mlkem-inverse-ntt-skips-the-scaling",
         description: "reference::mlkem::ntt::inverse_ntt omits the final multiplication by 128⁻¹",
         caught_by: "prove MLKEM-4",

@@ -125,52 +125,36 @@ fn take_claims() -> Vec<Claim> {
     CLAIMS.with(|c| std::mem::take(&mut *c.borrow_mut()))
 }
 
-/// A symbolic `W`-bit machine integer: an SMT bit-vector term. `+`, `−` and `·`
+/// A symbolic `W`-bit machine integer: an SMT bit-vector term. `add`, `sub` and `mul`
 /// compute the wrapped result, as a release build does, and record the claim that
 /// the exact result fits (a debug build's overflow check).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bv<const W: u32>(pub Term);
 
-/// The low `W` bits of a wider term.
-fn low<const W: u32>(t: Term) -> Bv<W> {
-    Bv(smt::extract(t, W - 1, 0))
-}
-
-impl<const W: u32> core::ops::Add for Bv<W> {
-    type Output = Self;
-    fn add(self, b: Self) -> Self {
+impl<const W: u32> Bv<W> {
+    fn checked_add(self, b: Self) -> Self {
         let exact = smt::bvadd(smt::zext(self.0, 1), smt::zext(b.0, 1));
         claim(
             smt::eq(smt::extract(exact, W, W), smt::constant(1, 0)),
             format!("u{W} + does not overflow"),
         );
-        low(exact)
+        Bv(smt::extract(exact, W - 1, 0))
     }
-}
-
-impl<const W: u32> core::ops::Sub for Bv<W> {
-    type Output = Self;
-    fn sub(self, b: Self) -> Self {
+    fn checked_sub(self, b: Self) -> Self {
         claim(smt::bvule(b.0, self.0), format!("u{W} − does not overflow"));
         Bv(smt::bvsub(self.0, b.0))
     }
-}
-
-impl<const W: u32> core::ops::Mul for Bv<W> {
-    type Output = Self;
-    fn mul(self, b: Self) -> Self {
+    fn checked_mul(self, b: Self) -> Self {
         let exact = smt::bvmul(smt::zext(self.0, W), smt::zext(b.0, W));
         claim(
             smt::eq(smt::extract(exact, 2 * W - 1, W), smt::constant(W, 0)),
             format!("u{W} · does not overflow"),
         );
-        low(exact)
+        Bv(smt::extract(exact, W - 1, 0))
     }
-}
-
-impl<const W: u32> core::ops::Shr<u32> for Bv<W> {
-    type Output = Self;
-    fn shr(self, s: u32) -> Self {
+    fn shr_by(self, s: u32) -> Self {
+        // The machine types panic (debug) or mask the amount (release) at s >= W.
+        assert!(s < W, "a shift by {s} of a {W}-bit value");
         Bv(smt::bvlshr(self.0, smt::constant(W, u128::from(s))))
     }
 }
@@ -180,6 +164,18 @@ macro_rules! symbolic_word {
         impl Word<$t> for Bv<$w> {
             fn constant(c: $t) -> Self {
                 Bv(smt::constant($w, u128::from(c)))
+            }
+            fn add(self, b: Self) -> Self {
+                self.checked_add(b)
+            }
+            fn sub(self, b: Self) -> Self {
+                self.checked_sub(b)
+            }
+            fn mul(self, b: Self) -> Self {
+                self.checked_mul(b)
+            }
+            fn shr(self, s: u32) -> Self {
+                self.shr_by(s)
             }
             fn wrapping_add(self, b: Self) -> Self {
                 Bv(smt::bvadd(self.0, b.0))
@@ -229,15 +225,34 @@ impl Ints for SymInts {
 }
 
 /// One field function over [`SymInts`], on the first two, three or four of four
-/// symbolic inputs.
-type FieldFunction = (&'static str, fn(&[Bv<16>; 4]) -> Bv<16>);
+/// symbolic inputs; the precondition of the reduction it ends in (`reduce:` or
+/// `reduce_once:`), and that reduction's argument as the function's expression
+/// states it, built from the same operations.
+type FieldFunction = (
+    &'static str,
+    fn(&[Bv<16>; 4]) -> Bv<16>,
+    &'static str,
+    fn(&[Bv<16>; 4]) -> Term,
+);
+
+/// q as a symbolic u16.
+fn q16() -> Bv<16> {
+    <Bv<16> as Word<u16>>::constant(Q)
+}
+
+/// `u32::from` on a symbolic u16.
+fn w(a: Bv<16>) -> Bv<32> {
+    SymInts::widen16(a)
+}
 
 /// MLKEM-3: the shipped field functions, run over symbolic bit-vectors; for every
 /// canonical input, no `+`, `−` or `·` overflows and every precondition (`reduce`'s
-/// a < 2q², `reduce_once`'s a < 2q) holds. So each hands `reduce` the exact integer
-/// its expression states, inside the domain on which MLKEM-1 checked `reduce` on
-/// every value. (A claim that the result equals the exact value mod q, with the
-/// solver's `bvurem`, did not finish within z3's 300 s for `mul_sub`.)
+/// a < 2q², `reduce_once`'s a < 2q) holds; and the argument of each function's
+/// reduction is, term for term, its expression (a·(b + q − c), a·b + c·d, a·b, a + b,
+/// a + q − b) built from the same operations, so with no overflow it is that exact
+/// integer, inside the domain on which MLKEM-1 checked `reduce` on every value.
+/// (A claim that the result equals the exact value mod q, with the solver's
+/// `bvurem`, did not finish within z3's 300 s for `mul_sub`.)
 ///
 /// The claims are proved in the order the code meets them. Once `reduce`'s
 /// precondition is proved, its argument is cut (a free 32-bit value) and the
@@ -249,42 +264,73 @@ fn bound_lemmas() -> CheckResult {
     smt::reset();
     take_claims();
     let xs: [Bv<16>; 4] = core::array::from_fn(|i| Bv(smt::var(&format!("x{i}"), 16)));
-    let q16 = smt::constant(16, u128::from(Q));
-    let canonical = smt::and(&xs.map(|x| smt::bvult(x.0, q16)));
+    let canonical = smt::and(&xs.map(|x| smt::bvult(x.0, q16().0)));
     let functions: [FieldFunction; 5] = [
-        ("mul_sub", |x| {
-            field::mul_sub_over::<SymInts>(x[0], x[1], x[2])
-        }),
-        ("add_mul", |x| {
-            field::add_mul_over::<SymInts>(x[0], x[1], x[2], x[3])
-        }),
-        ("mul", |x| field::mul_over::<SymInts>(x[0], x[1])),
-        ("add", |x| field::add_over::<SymInts>(x[0], x[1])),
-        ("sub", |x| field::sub_over::<SymInts>(x[0], x[1])),
+        (
+            "mul_sub",
+            |x| field::mul_sub_over::<SymInts>(x[0], x[1], x[2]),
+            "reduce:",
+            |x| w(x[0]).mul(w(x[1].add(q16()).sub(x[2]))).0,
+        ),
+        (
+            "add_mul",
+            |x| field::add_mul_over::<SymInts>(x[0], x[1], x[2], x[3]),
+            "reduce:",
+            |x| w(x[0]).mul(w(x[1])).add(w(x[2]).mul(w(x[3]))).0,
+        ),
+        (
+            "mul",
+            |x| field::mul_over::<SymInts>(x[0], x[1]),
+            "reduce:",
+            |x| w(x[0]).mul(w(x[1])).0,
+        ),
+        (
+            "add",
+            |x| field::add_over::<SymInts>(x[0], x[1]),
+            "reduce_once:",
+            |x| x[0].add(x[1]).0,
+        ),
+        (
+            "sub",
+            |x| field::sub_over::<SymInts>(x[0], x[1]),
+            "reduce_once:",
+            |x| x[0].add(q16()).sub(x[1]).0,
+        ),
     ];
     let mut claims = 0;
-    for (name, run) in functions {
+    for (name, run, reduction, expression) in functions {
         run(&xs);
-        let met = take_claims();
-        if met.is_empty() {
-            return Err(Failure::failed(format!("{name}: no claim was met")));
-        }
         let (mut hyps, mut cuts) = (vec![canonical], Vec::new());
-        for c in met {
+        let mut argument = None;
+        for c in take_claims() {
             let query = hyps.iter().fold(
                 smt::Query::new(format!("{name}: {}", c.what), c.term).cut(&cuts),
                 |q, h| q.hyp(*h),
             );
             session.prove(&query)?;
             claims += 1;
+            if let (Some(a), true) = (c.subject, c.what.starts_with(reduction)) {
+                argument.get_or_insert(a);
+            }
             if let (Some(a), true) = (c.subject, c.what.starts_with("reduce:")) {
                 hyps.push(c.term);
                 cuts.push(a);
             }
         }
+        // The expression's own overflow claims are those of the same operations on
+        // the same terms: proved above when the two terms are identical.
+        let want = expression(&xs);
+        take_claims();
+        if argument != Some(want) {
+            return Err(Failure::failed(format!(
+                "{name}: the argument of {} is not the function's expression",
+                reduction.trim_end_matches(':')
+            )));
+        }
     }
     Ok(session.evidence(format!(
-        "{claims} overflow and precondition claims of 5 functions, each refuted on every canonical input"
+        "{claims} overflow and precondition claims of {} functions, each proved (its negation unsat) on every canonical input (inside `reduce`, for every a < 2q²); each function's reduction gets its expression, term for term",
+        functions.len()
     )))
 }
 
@@ -393,13 +439,20 @@ pub static OBLIGATIONS: &[Obligation] = &[
         id: "MLKEM-3",
         optimization: Optimization::MlKemEncryptU,
         statement: "`field::mul_sub`, `add_mul`, `mul`, `add`, `sub` (with `reduce` and `reduce_once`) on canonical inputs: no u16/u32/u64 `+`, `−` or `·` overflows, `reduce` gets a < 2q² and `reduce_once` a < 2q; so `reduce` gets the exact integers a·(b − c + q), a·b + c·d, a·b, and with MLKEM-1, 2 every `Zq` operation on u16 is the exact Z_q operation",
-        method: "SMT (QF_BV): the shipped generic field functions (`*_over`) run over symbolic bit-vectors (`SymInts`), each overflow check and precondition a claim, in the order the code meets them; the solver refutes each claim's negation (inside `reduce`, for every a < 2q²)",
+        method: "SMT (QF_BV): the shipped generic field functions (`*_over`) run over symbolic bit-vectors (`SymInts`), each overflow check and precondition a claim, in the order the code meets them; the solver refutes each claim's negation (inside `reduce`, for every a < 2q²); the argument of each function's reduction is, term for term, its expression built from the same operations",
         domain: "every canonical a, b, c, d",
-        mutant: Mutant::Plant(Planted::new(
-            "mlkem-mul-sub-offset-2q",
-            "mul_sub: reduce: a < 2q²",
-        )),
-        cheap: true,
+        mutant: Mutant::Plants(&[
+            Planted::sat("mlkem-mul-sub-offset-2q", "mul_sub: reduce: a < 2q²"),
+            Planted::sat(
+                "mlkem-sub-subtracts-before-the-offset",
+                "sub: u16 − does not overflow",
+            ),
+            Planted::new(
+                "mlkem-mul-sub-operands-swapped",
+                "mul_sub: the argument of reduce is not",
+            ),
+        ]),
+        cheap: false,
         needs_smt: true,
         check: bound_lemmas,
     },

@@ -17,8 +17,9 @@ pub type Fe = u16;
 /// `refopt prove` runs these same functions (obligation MLKEM-3).
 ///
 /// The functions below are written once over this trait; the public `u16` functions
-/// ([`reduce_once`], [`add`], ..., [`add_mul`]) are their [`Machine`] instances, the
-/// same machine code as before they were generic.
+/// ([`reduce_once`], [`add`], ..., [`add_mul`]) are their [`Machine`] instances: the
+/// same operations as before they were generic, each operator compiled in this crate
+/// (see [`Word`]).
 pub trait Ints {
     /// `u16`.
     type U16: Word<u16>;
@@ -38,18 +39,26 @@ pub trait Ints {
 
 /// One machine-integer type of [`Ints`], for the native type `N`.
 ///
-/// `+`, `-` and `*` are the operations that must not overflow on the inputs the
-/// functions accept (a debug build panics if they do; the symbolic instance records
-/// each as a claim); the `wrapping_*` operations may wrap by design.
-pub trait Word<N>:
-    Copy
-    + core::ops::Add<Output = Self>
-    + core::ops::Sub<Output = Self>
-    + core::ops::Mul<Output = Self>
-    + core::ops::Shr<u32, Output = Self>
-{
+/// `add`, `sub` and `mul` must not overflow on the inputs the functions accept: on
+/// the machine types they are the plain operators, compiled in this crate (so its
+/// profile decides whether a debug build checks them, as it did before the
+/// functions were generic), and the symbolic instance records each as a claim. The
+/// `wrapping_*` operations may wrap by design.
+pub trait Word<N>: Copy {
     /// The constant `c`.
     fn constant(c: N) -> Self;
+    /// `self + b`, which must not overflow.
+    #[must_use]
+    fn add(self, b: Self) -> Self;
+    /// `self - b`, which must not overflow.
+    #[must_use]
+    fn sub(self, b: Self) -> Self;
+    /// `self * b`, which must not overflow.
+    #[must_use]
+    fn mul(self, b: Self) -> Self;
+    /// `self >> s`, for `s` below the width.
+    #[must_use]
+    fn shr(self, s: u32) -> Self;
     /// Addition modulo 2^bits.
     #[must_use]
     fn wrapping_add(self, b: Self) -> Self;
@@ -70,6 +79,22 @@ macro_rules! machine_word {
             #[inline(always)]
             fn constant(c: $t) -> Self {
                 c
+            }
+            #[inline(always)]
+            fn add(self, b: Self) -> Self {
+                self + b
+            }
+            #[inline(always)]
+            fn sub(self, b: Self) -> Self {
+                self - b
+            }
+            #[inline(always)]
+            fn mul(self, b: Self) -> Self {
+                self * b
+            }
+            #[inline(always)]
+            fn shr(self, s: u32) -> Self {
+                self >> s
             }
             #[inline(always)]
             fn wrapping_add(self, b: Self) -> Self {
@@ -120,12 +145,10 @@ impl Ints for Machine {
         u64::from(a)
     }
     #[inline(always)]
-    #[allow(clippy::cast_possible_truncation, reason = "`as u16` is the operation")]
     fn low16(a: u32) -> u16 {
         a as u16
     }
     #[inline(always)]
-    #[allow(clippy::cast_possible_truncation, reason = "`as u32` is the operation")]
     fn low32(a: u64) -> u32 {
         a as u32
     }
@@ -148,7 +171,7 @@ pub fn reduce_once_over<I: Ints>(a: I::U16) -> I::U16 {
     let q = I::U16::constant(Q);
     let x = a.wrapping_sub(q);
     // The top bit of x is set exactly when a < q; add q back then.
-    x.wrapping_add((x >> 15).wrapping_mul(q))
+    x.wrapping_add(x.shr(15).wrapping_mul(q))
 }
 
 /// a + b mod q.
@@ -165,7 +188,7 @@ pub fn add(a: Fe, b: Fe) -> Fe {
 /// [`add`] over any [`Ints`].
 #[inline(always)]
 pub fn add_over<I: Ints>(a: I::U16, b: I::U16) -> I::U16 {
-    reduce_once_over::<I>(a + b)
+    reduce_once_over::<I>(a.add(b))
 }
 
 /// a - b mod q.
@@ -185,7 +208,10 @@ pub fn sub_over<I: Ints>(a: I::U16, b: I::U16) -> I::U16 {
     if crate::plant::active("mlkem-sub-forgets-the-offset") {
         return reduce_once_over::<I>(a.wrapping_sub(b));
     }
-    reduce_once_over::<I>(a + I::U16::constant(Q) - b)
+    if crate::plant::active("mlkem-sub-subtracts-before-the-offset") {
+        return reduce_once_over::<I>(a.sub(b).add(I::U16::constant(Q)));
+    }
+    reduce_once_over::<I>(a.add(I::U16::constant(Q)).sub(b))
 }
 
 /// Barrett multiplier ⌊2^24 / q⌋.
@@ -211,8 +237,12 @@ pub fn reduce(a: u32) -> Fe {
 #[inline(always)]
 pub fn reduce_over<I: Ints>(a: I::U32) -> I::U16 {
     require_below!(a, 2 * u32::from(Q) * u32::from(Q), "reduce: a < 2q²");
-    let quotient = I::low32((I::widen32(a) * I::U64::constant(BARRETT_M)) >> BARRETT_SHIFT);
-    let remainder = I::low16(a - quotient * I::U32::constant(u32::from(Q)));
+    let quotient = I::low32(
+        I::widen32(a)
+            .mul(I::U64::constant(BARRETT_M))
+            .shr(BARRETT_SHIFT),
+    );
+    let remainder = I::low16(a.sub(quotient.mul(I::U32::constant(u32::from(Q)))));
     if crate::plant::active("mlkem-reduce-skips-the-final-subtraction") {
         return remainder;
     }
@@ -233,7 +263,7 @@ pub fn mul(a: Fe, b: Fe) -> Fe {
 /// [`mul`] over any [`Ints`].
 #[inline(always)]
 pub fn mul_over<I: Ints>(a: I::U16, b: I::U16) -> I::U16 {
-    reduce_over::<I>(I::widen16(a) * I::widen16(b))
+    reduce_over::<I>(I::widen16(a).mul(I::widen16(b)))
 }
 
 /// a · (b − c) mod q.
@@ -250,8 +280,13 @@ pub fn mul_sub(a: Fe, b: Fe, c: Fe) -> Fe {
 /// [`mul_sub`] over any [`Ints`].
 #[inline(always)]
 pub fn mul_sub_over<I: Ints>(a: I::U16, b: I::U16, c: I::U16) -> I::U16 {
+    let (b, c) = if crate::plant::active("mlkem-mul-sub-operands-swapped") {
+        (c, b)
+    } else {
+        (b, c)
+    };
     let offset = I::U16::constant(mul_sub_offset());
-    reduce_over::<I>(I::widen16(a) * I::widen16(b + offset - c))
+    reduce_over::<I>(I::widen16(a).mul(I::widen16(b.add(offset).sub(c))))
 }
 
 /// What [`mul_sub`] adds to b − c to keep it non-negative: q. Planted
@@ -281,7 +316,11 @@ pub fn add_mul(a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
 /// [`add_mul`] over any [`Ints`].
 #[inline(always)]
 pub fn add_mul_over<I: Ints>(a: I::U16, b: I::U16, c: I::U16, d: I::U16) -> I::U16 {
-    reduce_over::<I>(I::widen16(a) * I::widen16(b) + I::widen16(c) * I::widen16(d))
+    reduce_over::<I>(
+        I::widen16(a)
+            .mul(I::widen16(b))
+            .add(I::widen16(c).mul(I::widen16(d))),
+    )
 }
 
 /// Arithmetic in Z_q as the NTT and the `encrypt_u` kernels use it.
