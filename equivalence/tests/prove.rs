@@ -2,7 +2,7 @@
 //!
 //! * The cheap obligations run here through the same code path as `refopt prove`
 //!   (`prove::run_one`); the heavy ones (the exhaustive MLKEM-1, MLKEM-2, S-3 and the
-//!   SMT reductions ED-2, ED-3) run in `refopt prove` only (CI runs it in full).
+//!   SMT proofs ED-2, ED-3, MLKEM-3) run in `refopt prove` only (CI runs it in full).
 //! * Without an SMT solver the SMT rows cannot run: the test then prints one note
 //!   naming them and how to install z3, and passes — unless `REFOPT_REQUIRE_SMT=1`,
 //!   which makes it a failure (CI sets it).
@@ -63,8 +63,8 @@ fn cheap_obligations_are_proved() {
         let _ = writeln!(
             std::io::stderr(),
             "note: no SMT solver, so the SMT proofs {} (and the check of the SMT terms' \
-             meaning) did not run here; `refopt prove` reports them, and ED-2, ED-3, as \
-             not run. To run them, {}.",
+             meaning) did not run here; `refopt prove` reports them, and ED-2, ED-3, \
+             MLKEM-3, as not run. To run them, {}.",
             smt_not_run.join(", "),
             prove::smt::INSTALL_HINT
         );
@@ -444,23 +444,33 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
     }
 }
 
+/// A solver session with an empty term arena, or `None` when there is no solver
+/// (allowed unless `REFOPT_REQUIRE_SMT` is set; the note of
+/// `cheap_obligations_are_proved` names the checks that then do not run).
+fn smt_session() -> Option<prove::smt::Session> {
+    match prove::smt::Session::new() {
+        Ok(s) => {
+            prove::smt::reset();
+            Some(s)
+        }
+        Err(Failure::NotRun(why)) => {
+            assert!(!switched_on("REFOPT_REQUIRE_SMT"), "{why}");
+            None
+        }
+        Err(other) => panic!("{other}"),
+    }
+}
+
 #[test]
 fn ed25519_terms_mean_what_u64_means() {
     use equivalence::prove::ed25519::Sym;
-    use equivalence::prove::smt::{self, Query, Session};
+    use equivalence::prove::smt::{self, Query};
     use optimized::ed25519::field as new;
     use reference::ed25519::field as old;
     use reference::ed25519::mpih::Limb;
-    let mut s = match Session::new() {
-        Ok(s) => s,
-        Err(Failure::NotRun(why)) => {
-            // The note of `cheap_obligations_are_proved` names this check too.
-            assert!(!switched_on("REFOPT_REQUIRE_SMT"), "{why}");
-            return;
-        }
-        Err(other) => panic!("{other}"),
+    let Some(mut s) = smt_session() else {
+        return;
     };
-    smt::reset();
     let mut g = ChaCha8Rng::seed_from_u64(5);
     let mut claims = Vec::new();
     for case in 0..6 {
@@ -511,18 +521,11 @@ fn ed25519_terms_mean_what_u64_means() {
 #[test]
 fn mlkem_field_terms_mean_what_u16_means() {
     use equivalence::prove::mlkem::{Bv, SymInts};
-    use equivalence::prove::smt::{self, Query, Session};
+    use equivalence::prove::smt::{self, Query};
     use reference::mlkem::field::{self, Word};
-    let mut s = match Session::new() {
-        Ok(s) => s,
-        Err(Failure::NotRun(why)) => {
-            // The note of `cheap_obligations_are_proved` names this check too.
-            assert!(!switched_on("REFOPT_REQUIRE_SMT"), "{why}");
-            return;
-        }
-        Err(other) => panic!("{other}"),
+    let Some(mut s) = smt_session() else {
+        return;
     };
-    smt::reset();
     let mut g = ChaCha8Rng::seed_from_u64(6);
     let mut claims = Vec::new();
     for case in 0..24 {
