@@ -311,6 +311,11 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove MLKEM-3",
     },
     Plant {
+        name: "mlkem-mul-sub-adds-one-after-the-reduction",
+        description: "reference::mlkem::field::mul_sub adds 1 (wrapping) to reduce's result: the argument of reduce is right, the returned value is not",
+        caught_by: "prove MLKEM-3",
+    },
+    Plant {
         name: "mlkem-inverse-ntt-skips-the-scaling",
         description: "reference::mlkem::ntt::inverse_ntt omits the final multiplication by 128⁻¹",
         caught_by: "prove MLKEM-4",

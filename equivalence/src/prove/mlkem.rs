@@ -112,11 +112,15 @@ struct Claim {
 }
 
 fn claim(term: Term, what: String) {
+    claim_about(term, what, None);
+}
+
+fn claim_about(term: Term, what: String, subject: Option<Term>) {
     CLAIMS.with(|c| {
         c.borrow_mut().push(Claim {
             term,
             what,
-            subject: None,
+            subject,
         });
     });
 }
@@ -141,8 +145,10 @@ impl<const W: u32> Bv<W> {
         Bv(smt::extract(exact, W - 1, 0))
     }
     fn checked_sub(self, b: Self) -> Self {
+        // Through W + 1 bits, as `checked_add`: a term of its own, not `wrapping_sub`'s.
+        let exact = smt::bvsub(smt::zext(self.0, 1), smt::zext(b.0, 1));
         claim(smt::bvule(b.0, self.0), format!("u{W} − does not overflow"));
-        Bv(smt::bvsub(self.0, b.0))
+        Bv(smt::extract(exact, W - 1, 0))
     }
     fn checked_mul(self, b: Self) -> Self {
         let exact = smt::bvmul(smt::zext(self.0, W), smt::zext(b.0, W));
@@ -187,13 +193,11 @@ macro_rules! symbolic_word {
                 Bv(smt::bvmul(self.0, b.0))
             }
             fn require_below(self, bound: $t, what: &'static str) {
-                CLAIMS.with(|c| {
-                    c.borrow_mut().push(Claim {
-                        term: smt::bvult(self.0, smt::constant($w, u128::from(bound))),
-                        what: what.to_owned(),
-                        subject: Some(self.0),
-                    });
-                });
+                claim_about(
+                    smt::bvult(self.0, smt::constant($w, u128::from(bound))),
+                    what.to_owned(),
+                    Some(self.0),
+                );
             }
         }
     };
@@ -241,16 +245,17 @@ fn q16() -> Bv<16> {
 }
 
 /// `u32::from` on a symbolic u16.
-fn w(a: Bv<16>) -> Bv<32> {
+fn widen(a: Bv<16>) -> Bv<32> {
     SymInts::widen16(a)
 }
 
 /// MLKEM-3: the shipped field functions, run over symbolic bit-vectors; for every
 /// canonical input, no `+`, `−` or `·` overflows and every precondition (`reduce`'s
-/// a < 2q², `reduce_once`'s a < 2q) holds; and the argument of each function's
-/// reduction is, term for term, its expression (a·(b + q − c), a·b + c·d, a·b, a + b,
-/// a + q − b) built from the same operations, so with no overflow it is that exact
-/// integer, inside the domain on which MLKEM-1 checked `reduce` on every value.
+/// a < 2q², `reduce_once`'s a < 2q) holds; and each function's result is, term for
+/// term, its reduction applied to its expression (a·(b + q − c), a·b + c·d, a·b,
+/// a + b, a + q − b) built from the same operations, so with no overflow the
+/// reduction gets that exact integer, inside the domain on which MLKEM-1 checked
+/// `reduce` on every value, and its result is returned.
 /// (A claim that the result equals the exact value mod q, with the solver's
 /// `bvurem`, did not finish within z3's 300 s for `mul_sub`.)
 ///
@@ -270,19 +275,22 @@ fn bound_lemmas() -> CheckResult {
             "mul_sub",
             |x| field::mul_sub_over::<SymInts>(x[0], x[1], x[2]),
             "reduce:",
-            |x| w(x[0]).mul(w(x[1].add(q16()).sub(x[2]))).0,
+            |x| widen(x[0]).mul(widen(x[1].add(q16()).sub(x[2]))).0,
         ),
         (
             "add_mul",
             |x| field::add_mul_over::<SymInts>(x[0], x[1], x[2], x[3]),
             "reduce:",
-            |x| w(x[0]).mul(w(x[1])).add(w(x[2]).mul(w(x[3]))).0,
+            |x| {
+                let product = |a, b| widen(a).mul(widen(b));
+                product(x[0], x[1]).add(product(x[2], x[3])).0
+            },
         ),
         (
             "mul",
             |x| field::mul_over::<SymInts>(x[0], x[1]),
             "reduce:",
-            |x| w(x[0]).mul(w(x[1])).0,
+            |x| widen(x[0]).mul(widen(x[1])).0,
         ),
         (
             "add",
@@ -299,7 +307,7 @@ fn bound_lemmas() -> CheckResult {
     ];
     let mut claims = 0;
     for (name, run, reduction, expression) in functions {
-        run(&xs);
+        let result = run(&xs);
         let (mut hyps, mut cuts) = (vec![canonical], Vec::new());
         let mut argument = None;
         for c in take_claims() {
@@ -317,19 +325,32 @@ fn bound_lemmas() -> CheckResult {
                 cuts.push(a);
             }
         }
-        // The expression's own overflow claims are those of the same operations on
-        // the same terms: proved above when the two terms are identical.
+        // The expression, and the reduction applied to it, built from the same
+        // operations. `add`, `sub` and `mul` build terms of their own (not those of
+        // the wrapping operations), so an identical term was built by the same
+        // operations on the same operands, and the claims the expression meets are
+        // the function's, proved above (dropped here).
         let want = expression(&xs);
+        let reduced = if reduction == "reduce:" {
+            field::reduce_over::<SymInts>(Bv(want)).0
+        } else {
+            field::reduce_once_over::<SymInts>(Bv(want)).0
+        };
+        let reduction = reduction.trim_end_matches(':');
         take_claims();
         if argument != Some(want) {
             return Err(Failure::failed(format!(
-                "{name}: the argument of {} is not the function's expression",
-                reduction.trim_end_matches(':')
+                "{name}: the argument of {reduction} is not the function's expression"
+            )));
+        }
+        if result.0 != reduced {
+            return Err(Failure::failed(format!(
+                "{name}: the result is not {reduction} of the function's expression"
             )));
         }
     }
     Ok(session.evidence(format!(
-        "{claims} overflow and precondition claims of {} functions, each proved (its negation unsat) on every canonical input (inside `reduce`, for every a < 2q²); each function's reduction gets its expression, term for term",
+        "{claims} overflow and precondition claims of {} functions, each proved (its negation unsat) on every canonical input (inside `reduce`, for every a < 2q²); each function returns its reduction of its expression, term for term",
         functions.len()
     )))
 }
@@ -438,8 +459,8 @@ pub static OBLIGATIONS: &[Obligation] = &[
     Obligation {
         id: "MLKEM-3",
         optimization: Optimization::MlKemEncryptU,
-        statement: "`field::mul_sub`, `add_mul`, `mul`, `add`, `sub` (with `reduce` and `reduce_once`) on canonical inputs: no u16/u32/u64 `+`, `−` or `·` overflows, `reduce` gets a < 2q² and `reduce_once` a < 2q; so `reduce` gets the exact integers a·(b − c + q), a·b + c·d, a·b, and with MLKEM-1, 2 every `Zq` operation on u16 is the exact Z_q operation",
-        method: "SMT (QF_BV): the shipped generic field functions (`*_over`) run over symbolic bit-vectors (`SymInts`), each overflow check and precondition a claim, in the order the code meets them; the solver refutes each claim's negation (inside `reduce`, for every a < 2q²); the argument of each function's reduction is, term for term, its expression built from the same operations",
+        statement: "`field::mul_sub`, `add_mul`, `mul`, `add`, `sub` (with `reduce` and `reduce_once`) on canonical inputs: no u16/u32/u64 `+`, `−` or `·` overflows, `reduce` gets a < 2q² and `reduce_once` a < 2q, and each function returns its reduction of its expression; so `mul_sub`, `add_mul`, `mul` return `reduce` of the exact integers a·(b − c + q), a·b + c·d, a·b, and with MLKEM-1, 2 every `Zq` operation on u16 is the exact Z_q operation",
+        method: "SMT (QF_BV): the shipped generic field functions (`*_over`) run over symbolic bit-vectors (`SymInts`), each overflow check and precondition a claim, in the order the code meets them; the solver refutes each claim's negation (inside `reduce`, for every a < 2q²); each function's result is, term for term, its reduction of its expression built from the same operations",
         domain: "every canonical a, b, c, d",
         mutant: Mutant::Plants(&[
             Planted::sat("mlkem-mul-sub-offset-2q", "mul_sub: reduce: a < 2q²"),
@@ -450,6 +471,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
             Planted::new(
                 "mlkem-mul-sub-operands-swapped",
                 "mul_sub: the argument of reduce is not",
+            ),
+            Planted::new(
+                "mlkem-mul-sub-adds-one-after-the-reduction",
+                "mul_sub: the result is not reduce of",
             ),
         ]),
         cheap: false,
