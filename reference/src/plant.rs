@@ -316,6 +316,11 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove MLKEM-3",
     },
     Plant {
+        name: "mlkem-add-mul-products-through-u64",
+        description: "reference::mlkem::field::add_mul computes its products through a wrapping u64 product cut to 32 bits: the same values, but the u32 multiplication's overflow check is gone (a proof that matched terms alone would not see it)",
+        caught_by: "prove MLKEM-3",
+    },
+    Plant {
         name: "mlkem-inverse-ntt-skips-the-scaling",
         description: "reference::mlkem::ntt::inverse_ntt omits the final multiplication by 128⁻¹",
         caught_by: "prove MLKEM-4",

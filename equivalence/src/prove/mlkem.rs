@@ -11,6 +11,7 @@
 
 use optimized::mlkem::encrypt_u_merged;
 use std::cell::RefCell;
+use std::collections::HashSet;
 
 use reference::mlkem::field::{self, Fe, Ints, Q, Word, Zq};
 use reference::mlkem::ntt::{self, N, NttPoly, Poly};
@@ -145,7 +146,7 @@ impl<const W: u32> Bv<W> {
         Bv(smt::extract(exact, W - 1, 0))
     }
     fn checked_sub(self, b: Self) -> Self {
-        // Through W + 1 bits, as `checked_add`: a term of its own, not `wrapping_sub`'s.
+        // Through W + 1 bits, as `checked_add` (and not `wrapping_sub`'s term).
         let exact = smt::bvsub(smt::zext(self.0, 1), smt::zext(b.0, 1));
         claim(smt::bvule(b.0, self.0), format!("u{W} − does not overflow"));
         Bv(smt::extract(exact, W - 1, 0))
@@ -310,6 +311,7 @@ fn bound_lemmas() -> CheckResult {
         let result = run(&xs);
         let (mut hyps, mut cuts) = (vec![canonical], Vec::new());
         let mut argument = None;
+        let mut proved = HashSet::new();
         for c in take_claims() {
             let query = hyps.iter().fold(
                 smt::Query::new(format!("{name}: {}", c.what), c.term).cut(&cuts),
@@ -317,6 +319,7 @@ fn bound_lemmas() -> CheckResult {
             );
             session.prove(&query)?;
             claims += 1;
+            proved.insert(c.term);
             if let (Some(a), true) = (c.subject, c.what.starts_with(reduction)) {
                 argument.get_or_insert(a);
             }
@@ -325,11 +328,10 @@ fn bound_lemmas() -> CheckResult {
                 cuts.push(a);
             }
         }
-        // The expression, and the reduction applied to it, built from the same
-        // operations. `add`, `sub` and `mul` build terms of their own (not those of
-        // the wrapping operations), so an identical term was built by the same
-        // operations on the same operands, and the claims the expression meets are
-        // the function's, proved above (dropped here).
+        // The expression, and the reduction applied to it. Identical terms can still
+        // be built two ways (a `·` through wider wrapping operations is the term of
+        // the checked one), so every claim the expression meets must be among those
+        // proved for the function.
         let want = expression(&xs);
         let reduced = if reduction == "reduce:" {
             field::reduce_over::<SymInts>(Bv(want)).0
@@ -337,7 +339,9 @@ fn bound_lemmas() -> CheckResult {
             field::reduce_once_over::<SymInts>(Bv(want)).0
         };
         let reduction = reduction.trim_end_matches(':');
-        take_claims();
+        let unproved = take_claims()
+            .into_iter()
+            .find(|c| !proved.contains(&c.term));
         if argument != Some(want) {
             return Err(Failure::failed(format!(
                 "{name}: the argument of {reduction} is not the function's expression"
@@ -348,9 +352,15 @@ fn bound_lemmas() -> CheckResult {
                 "{name}: the result is not {reduction} of the function's expression"
             )));
         }
+        if let Some(c) = unproved {
+            return Err(Failure::failed(format!(
+                "{name}: the expression's claim `{}` was not proved for the function",
+                c.what
+            )));
+        }
     }
     Ok(session.evidence(format!(
-        "{claims} overflow and precondition claims of {} functions, each proved (its negation unsat) on every canonical input (inside `reduce`, for every a < 2q²); each function returns its reduction of its expression, term for term",
+        "{claims} overflow and precondition claims of {} functions, each proved (its negation unsat) on every canonical input (inside `reduce`, for every a < 2q²); each function returns its reduction of its expression, term for term, every claim of which is among those proved",
         functions.len()
     )))
 }
@@ -460,7 +470,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
         id: "MLKEM-3",
         optimization: Optimization::MlKemEncryptU,
         statement: "`field::mul_sub`, `add_mul`, `mul`, `add`, `sub` (with `reduce` and `reduce_once`) on canonical inputs: no u16/u32/u64 `+`, `−` or `·` overflows, `reduce` gets a < 2q² and `reduce_once` a < 2q, and each function returns its reduction of its expression; so `mul_sub`, `add_mul`, `mul` return `reduce` of the exact integers a·(b − c + q), a·b + c·d, a·b, and with MLKEM-1, 2 every `Zq` operation on u16 is the exact Z_q operation",
-        method: "SMT (QF_BV): the shipped generic field functions (`*_over`) run over symbolic bit-vectors (`SymInts`), each overflow check and precondition a claim, in the order the code meets them; the solver refutes each claim's negation (inside `reduce`, for every a < 2q²); each function's result is, term for term, its reduction of its expression built from the same operations",
+        method: "SMT (QF_BV): the shipped generic field functions (`*_over`) run over symbolic bit-vectors (`SymInts`), each overflow check and precondition a claim, in the order the code meets them; the solver refutes each claim's negation (inside `reduce`, for every a < 2q²); each function's result is, term for term, its reduction of its expression, every overflow claim of which is among those proved",
         domain: "every canonical a, b, c, d",
         mutant: Mutant::Plants(&[
             Planted::sat("mlkem-mul-sub-offset-2q", "mul_sub: reduce: a < 2q²"),
@@ -475,6 +485,10 @@ pub static OBLIGATIONS: &[Obligation] = &[
             Planted::new(
                 "mlkem-mul-sub-adds-one-after-the-reduction",
                 "mul_sub: the result is not reduce of",
+            ),
+            Planted::new(
+                "mlkem-add-mul-products-through-u64",
+                "add_mul: the expression's claim `u32 · does not overflow` was not proved",
             ),
         ]),
         cheap: false,

@@ -293,6 +293,16 @@ pub fn mul_sub_over<I: Ints>(a: I::U16, b: I::U16, c: I::U16) -> I::U16 {
     r
 }
 
+/// Planted (`mlkem-add-mul-products-through-u64`, caught by MLKEM-3): a·b through a
+/// u64 product cut to its low 32 bits. The same value and, on the symbolic integers,
+/// the same term as `a·b` in u32, but with no overflow check. No mutants: plant
+/// scaffolding.
+#[mutants::skip]
+#[inline(always)]
+fn planted_product<I: Ints>(a: I::U16, b: I::U16) -> I::U32 {
+    I::low32(I::widen32(I::widen16(a)).wrapping_mul(I::widen32(I::widen16(b))))
+}
+
 /// What [`mul_sub`] adds to b − c to keep it non-negative: q. Planted
 /// (`mlkem-mul-sub-offset-2q`, caught by MLKEM-3): 2q, which takes the product outside
 /// `reduce`'s domain. No mutants: plant scaffolding.
@@ -320,6 +330,9 @@ pub fn add_mul(a: Fe, b: Fe, c: Fe, d: Fe) -> Fe {
 /// [`add_mul`] over any [`Ints`].
 #[inline(always)]
 pub fn add_mul_over<I: Ints>(a: I::U16, b: I::U16, c: I::U16, d: I::U16) -> I::U16 {
+    if crate::plant::active("mlkem-add-mul-products-through-u64") {
+        return reduce_over::<I>(planted_product::<I>(a, b).add(planted_product::<I>(c, d)));
+    }
     reduce_over::<I>(
         I::widen16(a)
             .mul(I::widen16(b))
