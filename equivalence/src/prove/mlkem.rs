@@ -232,7 +232,7 @@ impl Ints for SymInts {
 /// One field function over [`SymInts`], on the first two, three or four of four
 /// symbolic inputs; the precondition of the reduction it ends in (`reduce:` or
 /// `reduce_once:`), and that reduction's argument as the function's expression
-/// states it, built from the same operations.
+/// states it, built from the checked operations.
 type FieldFunction = (
     &'static str,
     fn(&[Bv<16>; 4]) -> Bv<16>,
@@ -254,9 +254,10 @@ fn widen(a: Bv<16>) -> Bv<32> {
 /// canonical input, no `+`, `−` or `·` overflows and every precondition (`reduce`'s
 /// a < 2q², `reduce_once`'s a < 2q) holds; and each function's result is, term for
 /// term, its reduction applied to its expression (a·(b + q − c), a·b + c·d, a·b,
-/// a + b, a + q − b) built from the same operations, so with no overflow the
-/// reduction gets that exact integer, inside the domain on which MLKEM-1 checked
-/// `reduce` on every value, and its result is returned.
+/// a + b, a + q − b) built from the checked operations, every claim met in building
+/// it among those proved for the function; so with no overflow the reduction gets
+/// that exact integer, inside the domain on which MLKEM-1 checked `reduce` on every
+/// value, and its result is returned.
 /// (A claim that the result equals the exact value mod q, with the solver's
 /// `bvurem`, did not finish within z3's 300 s for `mul_sub`.)
 ///
@@ -470,7 +471,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
         id: "MLKEM-3",
         optimization: Optimization::MlKemEncryptU,
         statement: "`field::mul_sub`, `add_mul`, `mul`, `add`, `sub` (with `reduce` and `reduce_once`) on canonical inputs: no u16/u32/u64 `+`, `−` or `·` overflows, `reduce` gets a < 2q² and `reduce_once` a < 2q, and each function returns its reduction of its expression; so `mul_sub`, `add_mul`, `mul` return `reduce` of the exact integers a·(b − c + q), a·b + c·d, a·b, and with MLKEM-1, 2 every `Zq` operation on u16 is the exact Z_q operation",
-        method: "SMT (QF_BV): the shipped generic field functions (`*_over`) run over symbolic bit-vectors (`SymInts`), each overflow check and precondition a claim, in the order the code meets them; the solver refutes each claim's negation (inside `reduce`, for every a < 2q²); each function's result is, term for term, its reduction of its expression, every overflow claim of which is among those proved",
+        method: "SMT (QF_BV): the shipped generic field functions (`*_over`) run over symbolic bit-vectors (`SymInts`), each overflow check and precondition a claim, in the order the code meets them; the solver refutes each claim's negation (inside `reduce`, for every a < 2q²); each function's result is, term for term, its reduction of its expression, every claim of which is among those proved",
         domain: "every canonical a, b, c, d",
         mutant: Mutant::Plants(&[
             Planted::sat("mlkem-mul-sub-offset-2q", "mul_sub: reduce: a < 2q²"),
