@@ -197,7 +197,17 @@ pub const ALL: &[Plant] = &[
     },
     Plant {
         name: "ntruhps2048509-pclmul-reads-the-high-lanes",
-        description: "optimized::ntruhps2048509::arch clmul64 uses pclmulqdq imm 0x11 (the high, zero, lanes)",
+        description: "optimized::ntruhps2048509::r2_inv clmul64_sse_over uses pclmulqdq imm 0x11 (the high, zero, lanes)",
+        caught_by: "prove N3-PCLMUL",
+    },
+    Plant {
+        name: "ntruhps2048509-pclmul-high-half-from-the-low-lane",
+        description: "optimized::ntruhps2048509::r2_inv clmul64_sse_over reads the product's high half from the low lane (no unpackhi)",
+        caught_by: "prove N3-PCLMUL",
+    },
+    Plant {
+        name: "ntruhps2048509-pclmul-native-join-swaps-the-halves",
+        description: "optimized::ntruhps2048509::arch the CPU's Sse::join swaps the product's halves (the native instance, which only the on-CPU basis pairs run)",
         caught_by: "prove N3-PCLMUL",
     },
     Plant {

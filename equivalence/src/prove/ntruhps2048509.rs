@@ -10,8 +10,8 @@
 
 use optimized::ntruhps2048509::Pclmul;
 use optimized::ntruhps2048509::r2_inv::{
-    Bits, CHAIN, ChainOps, SQUARINGS, benes_for, clmul64_portable_over, multisquare_over,
-    r2_from_poly_over, r2_inv_chain_over, r2_mul_with, r2_to_poly_over,
+    Bits, CHAIN, ChainOps, SQUARINGS, Sse, benes_for, clmul64_portable_over, clmul64_sse_over,
+    multisquare_over, r2_from_poly_over, r2_inv_chain_over, r2_mul_with, r2_to_poly_over,
 };
 use reference::ntruhps2048509::params::N;
 
@@ -143,14 +143,16 @@ fn clmul_portable(a: Word, b: Word) -> Word {
     clmul64_portable_over::<SymBits>(a, b)
 }
 
+/// The 64-bit word whose bit i is the variable `first + i`.
+fn vars64(first: u32) -> Word {
+    Word {
+        bits: (0..64).map(|i| Bit::Known(Anf::var(first + i))).collect(),
+    }
+}
+
 /// N3-CLMUL: the portable carry-less multiply is the carry-less product.
 fn clmul_exact() -> CheckResult {
-    let a = Word {
-        bits: (0..64).map(|i| Bit::Known(Anf::var(1 + i))).collect(),
-    };
-    let b = Word {
-        bits: (0..64).map(|i| Bit::Known(Anf::var(101 + i))).collect(),
-    };
+    let (a, b) = (vars64(1), vars64(101));
     let got = clmul_portable(a.clone(), b.clone());
     let want = clmul_spec(a, b);
     for t in 0..128 {
@@ -168,27 +170,93 @@ fn clmul_exact() -> CheckResult {
     ))
 }
 
-/// N3-PCLMUL: the PCLMULQDQ wrapper on all basis pairs.
-fn pclmul_basis() -> CheckResult {
-    let Some(p) = Pclmul::detect() else {
-        return Err(Failure::NotRun(
-            "this CPU has no PCLMULQDQ: the PCLMULQDQ path is not checked here".into(),
-        ));
-    };
-    for i in 0..64 {
-        for j in 0..64 {
-            let got = p.clmul64(1 << i, 1 << j);
-            if got != 1u128 << (i + j) {
-                return Err(Failure::failed(format!(
-                    "pclmulqdq(x^{i}, x^{j}) = {got:#x}, not x^{}",
-                    i + j
-                )));
-            }
+/// PCLMULQDQ and the SSE2 lane moves as the ISA defines them, over [`Word`]s (a
+/// register is a 128-bit word, lane 0 its low 64 bits).
+#[derive(Clone, Copy, Debug)]
+struct IsaSse;
+
+impl IsaSse {
+    /// Lane `high` (0 or 1) of a register.
+    fn lane(x: &Word, high: bool) -> Word {
+        if high { x.shr(64) } else { x.clone() }.resize(64)
+    }
+}
+
+impl Sse for IsaSse {
+    type W64 = Word;
+    type W128 = Word;
+    type Xmm = Word;
+    fn set_low(self, a: Word) -> Word {
+        a.resize(128)
+    }
+    /// Intel SDM, PCLMULQDQ: imm8\[0\] selects the first operand's quadword, imm8\[4\]
+    /// the second's; the result is their carry-less product.
+    fn clmulepi64<const IMM: i32>(self, x: &Word, y: &Word) -> Word {
+        clmul_spec(
+            Self::lane(x, IMM & 0x01 != 0),
+            Self::lane(y, IMM & 0x10 != 0),
+        )
+    }
+    fn low_lane(self, x: &Word) -> Word {
+        Self::lane(x, false)
+    }
+    /// PUNPCKHQDQ: the low lane is x's high lane, the high lane y's.
+    fn unpackhi_epi64(self, x: &Word, y: &Word) -> Word {
+        Self::lane(x, true)
+            .resize(128)
+            .or(&Self::lane(y, true).resize(128).shl(64))
+    }
+    fn join(self, lo: Word, hi: Word) -> Word {
+        lo.resize(128).or(&hi.resize(128).shl(64))
+    }
+}
+
+/// N3-PCLMUL: the shipped PCLMULQDQ multiply over the ISA's definitions of its
+/// operations is the carry-less product; on a CPU with PCLMULQDQ, also the native
+/// wrapper on every basis pair.
+fn pclmul_exact() -> CheckResult {
+    let (a, b) = (vars64(1), vars64(101));
+    let got = clmul64_sse_over(IsaSse, a.clone(), b.clone());
+    let want = clmul_spec(a, b);
+    if got.width() != 128 {
+        return Err(Failure::failed(format!(
+            "the wrapper over the ISA's operations returns {} bits, not 128",
+            got.width()
+        )));
+    }
+    for t in 0..128 {
+        if got.bits[t] != want.bits[t] {
+            return Err(Failure::failed(format!(
+                "over the ISA's operations, bit {t} of the wrapper's product is not Σ_(i+j={t}) a_i·b_j"
+            )));
         }
     }
-    Ok(Evidence::argued(
-        "all 4096 basis pairs through the shipped wrapper, machine-checked; every other input by the instruction's bilinearity (its ISA definition) and the wrapper's (its loads, stores and lane moves only move bits: read from the code, not checked)",
-    ))
+    let on_cpu = match Pclmul::detect() {
+        Some(p) => {
+            for i in 0..64 {
+                for j in 0..64 {
+                    let got = p.clmul64(1 << i, 1 << j);
+                    if got != 1u128 << (i + j) {
+                        return Err(Failure::failed(format!(
+                            "pclmulqdq(x^{i}, x^{j}) = {got:#x} on this CPU, not x^{}",
+                            i + j
+                        )));
+                    }
+                }
+            }
+            "; on this CPU, all 4096 basis pairs through the native wrapper too"
+        }
+        None if crate::simd::required() => {
+            return Err(Failure::NotRun(format!(
+                "this CPU has no PCLMULQDQ and {} is on: the native wrapper's basis pairs cannot run",
+                crate::simd::REQUIRE_ENV
+            )));
+        }
+        None => "; this CPU has no PCLMULQDQ: the native wrapper was not run here",
+    };
+    Ok(Evidence::proved(format!(
+        "the shipped generic wrapper `clmul64_sse_over`, run over the ISA's definitions of its five operations, gives each of the 128 bits of the carry-less product of symbolic a, b{on_cpu}"
+    )))
 }
 
 /// Checks that `r` is the product a·b mod x^509 − 1 with a = vars 1.., b = vars 1001...
@@ -500,16 +568,26 @@ pub static OBLIGATIONS: &[Obligation] = &[
     Obligation {
         id: "N3-PCLMUL",
         optimization: Optimization::NtruR2Inv,
-        statement: "the PCLMULQDQ wrapper `Pclmul::clmul64(a, b)` is the 64×64 carry-less product",
-        method: "all 64×64 basis pairs through the shipped wrapper; the instruction is bilinear by its ISA definition and the wrapper around it only moves bits (read from the code), so the basis images fix it",
-        domain: "every a, b (2^128), on a CPU that implements PCLMULQDQ as specified",
-        mutant: Mutant::Plant(Planted::new(
-            "ntruhps2048509-pclmul-reads-the-high-lanes",
-            "pclmulqdq(",
-        )),
+        statement: "the PCLMULQDQ multiply `Pclmul::clmul64(a, b)` is the 64×64 carry-less product",
+        method: "symbolic evaluation over GF(2): the shipped generic wrapper `clmul64_sse_over` (a, b into the low lanes, one PCLMULQDQ, the two halves read back) run over the ISA's definitions of its five operations (`r2_inv::Sse`); the CPU's instance maps each operation to its intrinsic (read from the code, one line each); on a CPU with PCLMULQDQ, also all 4096 basis pairs through the native wrapper",
+        domain: "every a, b (2^128), on a CPU that implements PCLMULQDQ and SSE2 as the ISA defines them",
+        mutant: Mutant::Plants(&[
+            Planted::new(
+                "ntruhps2048509-pclmul-reads-the-high-lanes",
+                "over the ISA's operations, bit 0 ",
+            ),
+            Planted::new(
+                "ntruhps2048509-pclmul-high-half-from-the-low-lane",
+                "over the ISA's operations, bit 64 ",
+            ),
+            Planted::new(
+                "ntruhps2048509-pclmul-native-join-swaps-the-halves",
+                "on this CPU, not x^",
+            ),
+        ]),
         cheap: true,
         needs_smt: false,
-        check: pclmul_basis,
+        check: pclmul_exact,
     },
     Obligation {
         id: "N3-MUL",
@@ -545,7 +623,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
     Obligation {
         id: "N3-CHAIN",
         optimization: Optimization::NtruR2Inv,
-        statement: "`r2_inv_chain` computes a^(2^508 − 2), which is a⁻¹ for every a invertible mod (2, Φ_509), so given exact products and multi-squarings (N3-MUL, N3-SQ; N3-PCLMUL, argued, for the PCLMULQDQ tier) and packing (N3-PACK) the chain returns the r that the reference divstep's contract `r2_is_inverse` requires (that `poly_r2_inv` only composes these pieces is read from the code: What the proofs rest on)",
+        statement: "`r2_inv_chain` computes a^(2^508 − 2), which is a⁻¹ for every a invertible mod (2, Φ_509), so given exact products and multi-squarings (N3-MUL, N3-SQ; N3-PCLMUL for the PCLMULQDQ tier) and packing (N3-PACK) the chain returns the r that the reference divstep's contract `r2_is_inverse` requires (that `poly_r2_inv` only composes these pieces is read from the code: What the proofs rest on)",
         method: "the shipped generic chain (element type and its two operations are parameters, so it can only combine them) run over exact exponents; ord_509(2) = 508 by enumeration, so F2[x]/Φ_509 = GF(2^508) and a^(2^508 − 2) = a⁻¹",
         domain: "every a ∈ F2[x]/(x^509 − 1), invertible mod (2, Φ_509)",
         mutant: Mutant::Plants(&[

@@ -571,6 +571,54 @@ pub fn clmul64_portable_over<B: Bits>(a: B::W64, b: B::W64) -> B::W128 {
     r
 }
 
+/// The SSE2 and PCLMULQDQ operations of the `pclmulqdq` multiply
+/// ([`clmul64_sse_over`]), over any representation of a 128-bit register.
+///
+/// The CPU's instance is [`super::arch::Pclmul`] (it exists only when the CPU has
+/// PCLMULQDQ): each method is the one intrinsic its documentation names. `refopt
+/// prove` runs the same generic multiply over these operations' ISA definitions
+/// (obligation N3-PCLMUL).
+pub trait Sse: Copy {
+    /// A 64-bit word (`u64`).
+    type W64;
+    /// A 128-bit word (`u128`).
+    type W128;
+    /// A 128-bit register (`__m128i`).
+    type Xmm;
+    /// `_mm_set_epi64x(0, a as i64)`: `a` in the low lane, the high lane zero.
+    fn set_low(self, a: Self::W64) -> Self::Xmm;
+    /// `_mm_clmulepi64_si128::<IMM>(x, y)`: the 64×64 carry-less product of x's lane
+    /// `IMM & 1` and y's lane `(IMM >> 4) & 1`.
+    fn clmulepi64<const IMM: i32>(self, x: &Self::Xmm, y: &Self::Xmm) -> Self::Xmm;
+    /// `_mm_cvtsi128_si64(x) as u64`: the low lane.
+    fn low_lane(self, x: &Self::Xmm) -> Self::W64;
+    /// `_mm_unpackhi_epi64(x, y)`: x's high lane in the low lane, y's in the high one.
+    fn unpackhi_epi64(self, x: &Self::Xmm, y: &Self::Xmm) -> Self::Xmm;
+    /// `u128::from(lo) + (u128::from(hi) << 64)`.
+    fn join(self, lo: Self::W64, hi: Self::W64) -> Self::W128;
+}
+
+/// 64×64 → 128-bit carry-less product by one `pclmulqdq`, over any [`Sse`]: a and b
+/// in the low lanes, the product's two halves read straight from the register (no
+/// copy in memory to wipe).
+#[inline(always)]
+pub fn clmul64_sse_over<S: Sse>(s: S, a: S::W64, b: S::W64) -> S::W128 {
+    let x = s.set_low(a);
+    let y = s.set_low(b);
+    let p = if reference::plant::active("ntruhps2048509-pclmul-reads-the-high-lanes") {
+        s.clmulepi64::<0x11>(&x, &y)
+    } else {
+        s.clmulepi64::<0x00>(&x, &y)
+    };
+    let lo = s.low_lane(&p);
+    let hi = if reference::plant::active("ntruhps2048509-pclmul-high-half-from-the-low-lane") {
+        s.low_lane(&p)
+    } else {
+        s.low_lane(&s.unpackhi_epi64(&p, &p))
+    };
+    s.join(lo, hi)
+}
+
 /// 128×128 → 256-bit carry-less product, schoolbook with four 64×64 products
 /// (x0y0, x0y1, x1y0, x1y1), as in `poly_r2_mul.s`.
 #[inline(always)]
