@@ -321,6 +321,25 @@ fn sntrup761_stream_words_evaluate_to_the_machine_words() {
     );
 }
 
+/// The value of a GF(2) word (at most 128 bits, every bit known) when variable v is
+/// `x(v)`.
+fn eval_gf2(w: &prove::gf2::Word, x: &dyn Fn(u32) -> bool) -> u128 {
+    use prove::gf2::Bit;
+    let mut r = 0u128;
+    for (i, b) in w.bits.iter().enumerate() {
+        let Bit::Known(a) = b else {
+            panic!("bit {i} unknown")
+        };
+        let mut v = false;
+        for &m in a.monomials() {
+            let (p, q) = (m >> 16, m & 0xffff);
+            v ^= (p == 0 || x(p)) && (q == 0 || x(q));
+        }
+        r |= u128::from(v) << i;
+    }
+    r
+}
+
 #[test]
 fn ntru_boolean_words_evaluate_to_the_machine_words() {
     use equivalence::prove::gf2::{Anf, Bit, Word};
@@ -329,21 +348,7 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
         clmul64_portable, clmul64_portable_over, r2_mul_portable, r2_mul_with,
     };
     use reference::ntruhps2048509::params::N;
-    let eval = |w: &Word, x: &dyn Fn(u32) -> bool| -> u128 {
-        let mut r = 0u128;
-        for (i, b) in w.bits.iter().enumerate() {
-            let Bit::Known(a) = b else {
-                panic!("bit {i} unknown")
-            };
-            let mut v = false;
-            for &m in a.monomials() {
-                let (p, q) = (m >> 16, m & 0xffff);
-                v ^= (p == 0 || x(p)) && (q == 0 || x(q));
-            }
-            r |= u128::from(v) << i;
-        }
-        r
-    };
+    let eval = eval_gf2;
     let vars = |first: u32, n: usize| Word {
         bits: (0..n)
             .map(|i| Bit::Known(Anf::var(first + i as u32)))
@@ -646,5 +651,76 @@ fn control_a_wrong_symbolic_primitive_is_reported() {
     assert!(
         differ(&wrong) > 0,
         "a swapped mul_sub went unnoticed by the sampled check"
+    );
+}
+
+/// N3-PCLMUL's model of the SSE operations (`IsaSse`) gives what the CPU's instance
+/// gives, operation by operation, on sampled registers whose two lanes differ, for
+/// every lane selector of PCLMULQDQ; and a model with unpackhi's operands or the
+/// selector's bits swapped would not (the check can fail).
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn isa_sse_model_is_the_cpus_operations() {
+    use equivalence::prove::gf2::Word;
+    use equivalence::prove::ntruhps2048509::IsaSse;
+    use optimized::ntruhps2048509::Pclmul;
+    use optimized::ntruhps2048509::r2_inv::Sse;
+    let Some(cpu) = Pclmul::detect() else {
+        assert!(
+            !equivalence::simd::required(),
+            "REFOPT_REQUIRE_SIMD is on but the CPU has no PCLMULQDQ"
+        );
+        eprintln!("note: no PCLMULQDQ on this CPU: the SSE model was not compared with it");
+        return;
+    };
+    let konst = |w: &Word| eval_gf2(w, &|_| false);
+    let c64 = |v: u64| Word::constant(64, u128::from(v));
+    // A CPU register's 128 bits, read through its two lanes.
+    let read = |v| {
+        u128::from(cpu.low_lane(&v)) | (u128::from(cpu.low_lane(&cpu.unpackhi_epi64(&v, &v))) << 64)
+    };
+    let mut g = ChaCha8Rng::seed_from_u64(5);
+    let (mut unpack_swapped_seen, mut selector_swapped_seen) = (false, false);
+    for _ in 0..200 {
+        let [a, b, c, d] = core::array::from_fn(|_| g.next_u64());
+        assert_eq!(u128::from(a), read(cpu.set_low(a)), "the CPU's set_low");
+        assert_eq!(
+            konst(&IsaSse.set_low(c64(a))),
+            read(cpu.set_low(a)),
+            "set_low"
+        );
+        // Registers with both lanes in use: carry-less products.
+        let x = cpu.clmulepi64::<0x00>(&cpu.set_low(a), &cpu.set_low(b));
+        let y = cpu.clmulepi64::<0x00>(&cpu.set_low(c), &cpu.set_low(d));
+        let (xs, ys) = (Word::constant(128, read(x)), Word::constant(128, read(y)));
+        assert_eq!(
+            u128::from(konst(&IsaSse.low_lane(&xs)) as u64),
+            u128::from(cpu.low_lane(&x))
+        );
+        let unpack = read(cpu.unpackhi_epi64(&x, &y));
+        assert_eq!(konst(&IsaSse.unpackhi_epi64(&xs, &ys)), unpack, "unpackhi");
+        unpack_swapped_seen |= konst(&IsaSse.unpackhi_epi64(&ys, &xs)) != unpack;
+        let products = [
+            read(cpu.clmulepi64::<0x00>(&x, &y)),
+            read(cpu.clmulepi64::<0x01>(&x, &y)),
+            read(cpu.clmulepi64::<0x10>(&x, &y)),
+            read(cpu.clmulepi64::<0x11>(&x, &y)),
+        ];
+        let model = [
+            konst(&IsaSse.clmulepi64::<0x00>(&xs, &ys)),
+            konst(&IsaSse.clmulepi64::<0x01>(&xs, &ys)),
+            konst(&IsaSse.clmulepi64::<0x10>(&xs, &ys)),
+            konst(&IsaSse.clmulepi64::<0x11>(&xs, &ys)),
+        ];
+        assert_eq!(
+            model, products,
+            "pclmulqdq, selectors 0x00, 0x01, 0x10, 0x11"
+        );
+        selector_swapped_seen |= model[2] != products[1];
+        assert_eq!(konst(&IsaSse.join(c64(a), c64(b))), cpu.join(a, b), "join");
+    }
+    assert!(
+        unpack_swapped_seen && selector_swapped_seen,
+        "a model with swapped operands or selector bits went unnoticed by the sampled check"
     );
 }

@@ -14,8 +14,8 @@
 //!   the code (none of the obligations below since 2026-12-05: N3-PCLMUL was, until
 //!   its wrapper became generic over its SSE operations);
 //! * `failed` / `not run`: the check found a counterexample, or could not run (no SMT
-//!   solver, a CPU without the instruction a row is about). Both make `refopt prove`
-//!   exit non-zero.
+//!   solver; with `REFOPT_REQUIRE_SIMD` on, a CPU without PCLMULQDQ, whose native
+//!   wrapper N3-PCLMUL also runs). Both make `refopt prove` exit non-zero.
 //!
 //! Every obligation has a mutant ([`Mutant`]): a planted bug (`reference::plant`)
 //! that makes its check fail, or the check run in-process on a mutated copy of the

@@ -171,14 +171,15 @@ fn clmul_exact() -> CheckResult {
 }
 
 /// PCLMULQDQ and the SSE2 lane moves as the ISA defines them, over [`Word`]s (a
-/// register is a 128-bit word, lane 0 its low 64 bits).
+/// register is a 128-bit word, lane 0 its low 64 bits). `tests/prove.rs` compares it
+/// with the CPU's instance on sampled constants.
 #[derive(Clone, Copy, Debug)]
-struct IsaSse;
+pub struct IsaSse;
 
 impl IsaSse {
-    /// Lane `high` (0 or 1) of a register.
+    /// Lane 1 (`high`) or lane 0 of a register.
     fn lane(x: &Word, high: bool) -> Word {
-        if high { x.shr(64) } else { x.clone() }.resize(64)
+        if high { SymBits::hi(x) } else { SymBits::lo(x) }
     }
 }
 
@@ -569,7 +570,7 @@ pub static OBLIGATIONS: &[Obligation] = &[
         id: "N3-PCLMUL",
         optimization: Optimization::NtruR2Inv,
         statement: "the PCLMULQDQ multiply `Pclmul::clmul64(a, b)` is the 64×64 carry-less product",
-        method: "symbolic evaluation over GF(2): the shipped generic wrapper `clmul64_sse_over` (a, b into the low lanes, one PCLMULQDQ, the two halves read back) run over the ISA's definitions of its five operations (`r2_inv::Sse`); the CPU's instance maps each operation to its intrinsic (read from the code, one line each); on a CPU with PCLMULQDQ, also all 4096 basis pairs through the native wrapper",
+        method: "symbolic evaluation over GF(2): the shipped generic wrapper `clmul64_sse_over` (a, b into the low lanes, one PCLMULQDQ, the two halves read back) run over the ISA's definitions of its five operations (`r2_inv::Sse`); the CPU's instance is one line per operation, four intrinsics and the join of the two u64 halves (read from the code; a test compares it with the model operation by operation on sampled registers); on a CPU with PCLMULQDQ, also all 4096 basis pairs through the native wrapper",
         domain: "every a, b (2^128), on a CPU that implements PCLMULQDQ and SSE2 as the ISA defines them",
         mutant: Mutant::Plants(&[
             Planted::new(

@@ -473,10 +473,18 @@ mod x86 {
         #[inline(always)]
         fn join(self, lo: u64, hi: u64) -> u128 {
             if reference::plant::active("ntruhps2048509-pclmul-native-join-swaps-the-halves") {
-                return u128::from(hi) + (u128::from(lo) << 64);
+                return join_swapped(lo, hi);
             }
             u128::from(lo) + (u128::from(hi) << 64)
         }
+    }
+
+    /// Planted (`ntruhps2048509-pclmul-native-join-swaps-the-halves`, proof
+    /// self-test): the halves the other way round. No mutants: plant scaffolding.
+    #[mutants::skip]
+    #[inline(never)]
+    fn join_swapped(lo: u64, hi: u64) -> u128 {
+        u128::from(hi) + (u128::from(lo) << 64)
     }
 
     /// # Safety
