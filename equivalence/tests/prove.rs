@@ -321,25 +321,6 @@ fn sntrup761_stream_words_evaluate_to_the_machine_words() {
     );
 }
 
-/// The value of a GF(2) word (at most 128 bits, every bit known) when variable v is
-/// `x(v)`.
-fn eval_gf2(w: &prove::gf2::Word, x: &dyn Fn(u32) -> bool) -> u128 {
-    use prove::gf2::Bit;
-    let mut r = 0u128;
-    for (i, b) in w.bits.iter().enumerate() {
-        let Bit::Known(a) = b else {
-            panic!("bit {i} unknown")
-        };
-        let mut v = false;
-        for &m in a.monomials() {
-            let (p, q) = (m >> 16, m & 0xffff);
-            v ^= (p == 0 || x(p)) && (q == 0 || x(q));
-        }
-        r |= u128::from(v) << i;
-    }
-    r
-}
-
 #[test]
 fn ntru_boolean_words_evaluate_to_the_machine_words() {
     use equivalence::prove::gf2::{Anf, Bit, Word};
@@ -348,13 +329,8 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
         clmul64_portable, clmul64_portable_over, r2_mul_portable, r2_mul_with,
     };
     use reference::ntruhps2048509::params::N;
-    let eval = eval_gf2;
-    let vars = |first: u32, n: usize| Word {
-        bits: (0..n)
-            .map(|i| Bit::Known(Anf::var(first + i as u32)))
-            .collect(),
-    };
-    let p = clmul64_portable_over::<SymBits>(vars(1, 64), vars(101, 64));
+    let eval = |w: &Word, x: &dyn Fn(u32) -> bool| w.eval(x).expect("every bit known");
+    let p = clmul64_portable_over::<SymBits>(Word::vars(64, 1), Word::vars(64, 101));
     let mut g = ChaCha8Rng::seed_from_u64(3);
     for _ in 0..50 {
         let (a, b) = (g.next_u64(), g.next_u64());
@@ -411,7 +387,7 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
     use optimized::ntruhps2048509::r2_inv::{
         Native, SQUARINGS, benes_for, multisquare_over, r2_from_poly_over, r2_to_poly_over,
     };
-    let all: [Word; 8] = core::array::from_fn(|w| vars(1 + 64 * w as u32, 64));
+    let all: [Word; 8] = core::array::from_fn(|w| Word::vars(64, 1 + 64 * w as u32));
     let mut a = [0u64; 8];
     a.iter_mut().for_each(|w| *w = g.next_u64());
     let bit_of_a = |v: u32| (a[((v - 1) / 64) as usize] >> ((v - 1) % 64)) & 1 == 1;
@@ -435,7 +411,7 @@ fn ntru_boolean_words_evaluate_to_the_machine_words() {
             "r2_to_poly, coefficient {i}"
         );
     }
-    let coeffs: [Word; N] = core::array::from_fn(|i| vars(1 + 16 * i as u32, 16));
+    let coeffs: [Word; N] = core::array::from_fn(|i| Word::vars(16, 1 + 16 * i as u32));
     let c: [u16; N] = core::array::from_fn(|_| g.next_u64() as u16);
     let bit_of_c = |v: u32| (c[((v - 1) / 16) as usize] >> ((v - 1) % 16)) & 1 == 1;
     let packed = r2_from_poly_over::<SymBits>(&coeffs);
@@ -654,10 +630,30 @@ fn control_a_wrong_symbolic_primitive_is_reported() {
     );
 }
 
+/// A CPU register's 128 bits (lane 0 low), read directly, not through the
+/// operations under test.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+fn xmm_bits(v: core::arch::x86_64::__m128i) -> u128 {
+    // SAFETY: `__m128i` and `u128` are both 16 bytes in which every bit pattern is a
+    // valid value; x86-64 is little-endian, so lane 0 is the low half.
+    unsafe { core::mem::transmute::<core::arch::x86_64::__m128i, u128>(v) }
+}
+
+/// A CPU register holding `v` (lane 0 low).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+fn xmm(v: u128) -> core::arch::x86_64::__m128i {
+    // SAFETY: as in `xmm_bits`.
+    unsafe { core::mem::transmute::<u128, core::arch::x86_64::__m128i>(v) }
+}
+
 /// N3-PCLMUL's model of the SSE operations (`IsaSse`) gives what the CPU's instance
-/// gives, operation by operation, on sampled registers whose two lanes differ, for
-/// every lane selector of PCLMULQDQ; and a model with unpackhi's operands or the
-/// selector's bits swapped would not (the check can fail).
+/// gives, operation by operation, on 200 pseudorandom registers (all 128 bits used;
+/// registers written and read directly), for every lane selector of PCLMULQDQ; and
+/// the two faults the proof's plants put in the wrapper, made in the model instead
+/// (PCLMULQDQ's selector 0x00 reading the high lanes, unpackhi giving the low
+/// lanes), would differ from the CPU (the check can fail).
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn isa_sse_model_is_the_cpus_operations() {
@@ -673,38 +669,33 @@ fn isa_sse_model_is_the_cpus_operations() {
         eprintln!("note: no PCLMULQDQ on this CPU: the SSE model was not compared with it");
         return;
     };
-    let konst = |w: &Word| eval_gf2(w, &|_| false);
+    let konst = |w: &Word| w.eval(&|_| false).expect("a constant word");
     let c64 = |v: u64| Word::constant(64, u128::from(v));
-    // A CPU register's 128 bits, read through its two lanes.
-    let read = |v| {
-        u128::from(cpu.low_lane(&v)) | (u128::from(cpu.low_lane(&cpu.unpackhi_epi64(&v, &v))) << 64)
-    };
+    let c128 = |v: u128| Word::constant(128, v);
     let mut g = ChaCha8Rng::seed_from_u64(5);
-    let (mut unpack_swapped_seen, mut selector_swapped_seen) = (false, false);
+    let (mut high_lanes_seen, mut low_lanes_seen) = (false, false);
     for _ in 0..200 {
-        let [a, b, c, d] = core::array::from_fn(|_| g.next_u64());
-        assert_eq!(u128::from(a), read(cpu.set_low(a)), "the CPU's set_low");
+        let a = g.next_u64();
+        let (xv, yv) = (u128::from(g.next_u64()) << 64 | u128::from(g.next_u64()), {
+            u128::from(g.next_u64()) << 64 | u128::from(g.next_u64())
+        });
+        let (x, y) = (xmm(xv), xmm(yv));
+        let (xs, ys) = (c128(xv), c128(yv));
+        let set = xmm_bits(cpu.set_low(a));
+        assert_eq!(set, u128::from(a), "the CPU's set_low");
+        assert_eq!(konst(&IsaSse.set_low(c64(a))), set, "set_low");
         assert_eq!(
-            konst(&IsaSse.set_low(c64(a))),
-            read(cpu.set_low(a)),
-            "set_low"
+            konst(&IsaSse.low_lane(&xs)),
+            u128::from(cpu.low_lane(&x)),
+            "low_lane"
         );
-        // Registers with both lanes in use: carry-less products.
-        let x = cpu.clmulepi64::<0x00>(&cpu.set_low(a), &cpu.set_low(b));
-        let y = cpu.clmulepi64::<0x00>(&cpu.set_low(c), &cpu.set_low(d));
-        let (xs, ys) = (Word::constant(128, read(x)), Word::constant(128, read(y)));
-        assert_eq!(
-            u128::from(konst(&IsaSse.low_lane(&xs)) as u64),
-            u128::from(cpu.low_lane(&x))
-        );
-        let unpack = read(cpu.unpackhi_epi64(&x, &y));
+        let unpack = xmm_bits(cpu.unpackhi_epi64(&x, &y));
         assert_eq!(konst(&IsaSse.unpackhi_epi64(&xs, &ys)), unpack, "unpackhi");
-        unpack_swapped_seen |= konst(&IsaSse.unpackhi_epi64(&ys, &xs)) != unpack;
         let products = [
-            read(cpu.clmulepi64::<0x00>(&x, &y)),
-            read(cpu.clmulepi64::<0x01>(&x, &y)),
-            read(cpu.clmulepi64::<0x10>(&x, &y)),
-            read(cpu.clmulepi64::<0x11>(&x, &y)),
+            xmm_bits(cpu.clmulepi64::<0x00>(&x, &y)),
+            xmm_bits(cpu.clmulepi64::<0x01>(&x, &y)),
+            xmm_bits(cpu.clmulepi64::<0x10>(&x, &y)),
+            xmm_bits(cpu.clmulepi64::<0x11>(&x, &y)),
         ];
         let model = [
             konst(&IsaSse.clmulepi64::<0x00>(&xs, &ys)),
@@ -716,11 +707,19 @@ fn isa_sse_model_is_the_cpus_operations() {
             model, products,
             "pclmulqdq, selectors 0x00, 0x01, 0x10, 0x11"
         );
-        selector_swapped_seen |= model[2] != products[1];
-        assert_eq!(konst(&IsaSse.join(c64(a), c64(b))), cpu.join(a, b), "join");
+        let (lo, hi) = (g.next_u64(), g.next_u64());
+        assert_eq!(
+            konst(&IsaSse.join(c64(lo), c64(hi))),
+            cpu.join(lo, hi),
+            "join"
+        );
+        // The faults of the plants, in the model.
+        high_lanes_seen |= model[3] != products[0];
+        let low_lanes = IsaSse.join(IsaSse.low_lane(&xs), IsaSse.low_lane(&ys));
+        low_lanes_seen |= konst(&low_lanes) != unpack;
     }
     assert!(
-        unpack_swapped_seen && selector_swapped_seen,
-        "a model with swapped operands or selector bits went unnoticed by the sampled check"
+        high_lanes_seen && low_lanes_seen,
+        "a model reading the wrong lanes went unnoticed by the sampled check"
     );
 }

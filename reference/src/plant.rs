@@ -206,8 +206,8 @@ pub const ALL: &[Plant] = &[
         caught_by: "prove N3-PCLMUL",
     },
     Plant {
-        name: "ntruhps2048509-pclmul-native-join-swaps-the-halves",
-        description: "optimized::ntruhps2048509::arch the CPU's Sse::join swaps the product's halves (the native instance, which only the on-CPU basis pairs run)",
+        name: "ntruhps2048509-pclmul-native-swaps-the-halves",
+        description: "optimized::ntruhps2048509::arch x86::clmul64 swaps the halves of the generic wrapper's product (native code outside the wrapper, which only the on-CPU basis pairs run; caught only on a CPU with PCLMULQDQ)",
         caught_by: "prove N3-PCLMUL",
     },
     Plant {

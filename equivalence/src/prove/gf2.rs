@@ -315,16 +315,19 @@ impl Word {
     pub fn is_known(&self) -> bool {
         self.bits.iter().all(|b| matches!(b, Bit::Known(_)))
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Evaluates a word at an assignment of the variables.
-    fn eval(w: &Word, x: &dyn Fn(u32) -> bool) -> Option<u128> {
+    /// The `width`-bit word whose bit i is the variable `first + i`.
+    pub fn vars(width: usize, first: u32) -> Word {
+        Word {
+            bits: (0..width)
+                .map(|i| Bit::Known(Anf::var(first + i as u32)))
+                .collect(),
+        }
+    }
+    /// The word's value (at most 128 bits) when variable v is `x(v)`; `None` if a
+    /// bit is unknown.
+    pub fn eval(&self, x: &dyn Fn(u32) -> bool) -> Option<u128> {
         let mut r = 0u128;
-        for (i, b) in w.bits.iter().enumerate() {
+        for (i, b) in self.bits.iter().enumerate() {
             match b {
                 Bit::Known(a) => {
                     let mut v = false;
@@ -339,13 +342,18 @@ mod tests {
         }
         Some(r)
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(w: &Word, x: &dyn Fn(u32) -> bool) -> Option<u128> {
+        w.eval(x)
+    }
 
     fn vars(width: usize, first: u32) -> Word {
-        Word {
-            bits: (0..width)
-                .map(|i| Bit::Known(Anf::var(first + i as u32)))
-                .collect(),
-        }
+        Word::vars(width, first)
     }
 
     #[test]

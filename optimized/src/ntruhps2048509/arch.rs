@@ -472,19 +472,21 @@ mod x86 {
         }
         #[inline(always)]
         fn join(self, lo: u64, hi: u64) -> u128 {
-            if reference::plant::active("ntruhps2048509-pclmul-native-join-swaps-the-halves") {
-                return join_swapped(lo, hi);
-            }
             u128::from(lo) + (u128::from(hi) << 64)
         }
     }
 
-    /// Planted (`ntruhps2048509-pclmul-native-join-swaps-the-halves`, proof
-    /// self-test): the halves the other way round. No mutants: plant scaffolding.
+    /// Planted (`ntruhps2048509-pclmul-native-swaps-the-halves`, proof self-test):
+    /// the CPU's product with its halves the other way round, outside the generic
+    /// wrapper, where only the basis pairs run it. No mutants: plant scaffolding.
     #[mutants::skip]
-    #[inline(never)]
-    fn join_swapped(lo: u64, hi: u64) -> u128 {
-        u128::from(hi) + (u128::from(lo) << 64)
+    #[inline(always)]
+    fn planted_swaps_the_halves(r: u128) -> u128 {
+        if reference::plant::active("ntruhps2048509-pclmul-native-swaps-the-halves") {
+            r.rotate_left(64)
+        } else {
+            r
+        }
     }
 
     /// # Safety
@@ -493,7 +495,7 @@ mod x86 {
     #[inline]
     pub(super) unsafe fn clmul64(a: u64, b: u64) -> u128 {
         // The caller's guarantee is what a `Pclmul` value stands for.
-        clmul64_sse_over(Pclmul(()), a, b)
+        planted_swaps_the_halves(clmul64_sse_over(Pclmul(()), a, b))
     }
 
     /// # Safety
