@@ -649,8 +649,8 @@ fn xmm(v: u128) -> core::arch::x86_64::__m128i {
 }
 
 /// N3-PCLMUL's model of the SSE operations (`IsaSse`) gives what the CPU's instance
-/// gives, operation by operation, on 200 pseudorandom registers (all 128 bits used;
-/// registers written and read directly), for every lane selector of PCLMULQDQ; and
+/// gives, operation by operation, on 200 pseudorandom register pairs (all 128 bits
+/// used; registers written and read directly), for every lane selector of PCLMULQDQ; and
 /// the two faults the proof's plants put in the wrapper, made in the model instead
 /// (PCLMULQDQ's selector 0x00 reading the high lanes, unpackhi giving the low
 /// lanes), would differ from the CPU (the check can fail).

@@ -325,7 +325,15 @@ impl Word {
     }
     /// The word's value (at most 128 bits) when variable v is `x(v)`; `None` if a
     /// bit is unknown.
+    ///
+    /// # Panics
+    /// On a word wider than 128 bits.
     pub fn eval(&self, x: &dyn Fn(u32) -> bool) -> Option<u128> {
+        assert!(
+            self.width() <= 128,
+            "a {}-bit word has no u128 value",
+            self.width()
+        );
         let mut r = 0u128;
         for (i, b) in self.bits.iter().enumerate() {
             match b {

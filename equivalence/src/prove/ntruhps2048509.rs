@@ -144,25 +144,32 @@ fn clmul_portable(a: Word, b: Word) -> Word {
 }
 
 /// A 64×64 multiply `f` run on symbolic operands (a = variables 1..=64, b = variables
-/// 101..=164) against the carry-less product: `None` when all 128 bits (and no more)
-/// are the product's, else the first bit that is not, with what `f` gave there.
-fn wrong_clmul_bit(f: impl Fn(Word, Word) -> Word) -> Option<(usize, Option<Bit>)> {
+/// 101..=164) against the carry-less product: `Ok(None)` when its 128 bits are the
+/// product's, else the first bit that is not, with what `f` gave there; `Err` for a
+/// result that is not 128 bits wide.
+fn wrong_clmul_bit(f: impl Fn(Word, Word) -> Word) -> Result<Option<(usize, Bit)>, Failure> {
     let (a, b) = (Word::vars(64, 1), Word::vars(64, 101));
     let want = clmul_spec(a.clone(), b.clone());
     let got = f(a, b);
-    (0..got.width().max(128))
-        .find(|&t| got.bits.get(t) != want.bits.get(t))
-        .map(|t| (t, got.bits.get(t).cloned()))
+    if got.width() != 128 {
+        return Err(Failure::failed(format!(
+            "the product is {} bits wide, not 128",
+            got.width()
+        )));
+    }
+    Ok((0..128)
+        .find(|&t| got.bits[t] != want.bits[t])
+        .map(|t| (t, got.bits[t].clone())))
 }
 
 /// N3-CLMUL: the portable carry-less multiply is the carry-less product.
 fn clmul_exact() -> CheckResult {
-    if let Some((t, bit)) = wrong_clmul_bit(clmul_portable) {
+    if let Some((t, bit)) = wrong_clmul_bit(clmul_portable)? {
         return Err(Failure::failed(match bit {
-            Some(Bit::Junk) => {
+            Bit::Junk => {
                 format!("bit {t} of the product is not determined (a carry can reach it)")
             }
-            _ => format!("bit {t} of the product is not Σ_(i+j={t}) a_i·b_j"),
+            Bit::Known(_) => format!("bit {t} of the product is not Σ_(i+j={t}) a_i·b_j"),
         }));
     }
     Ok(Evidence::proved(
@@ -217,7 +224,7 @@ impl Sse for IsaSse {
 /// back. On a CPU with PCLMULQDQ the native wrapper also runs every basis pair (a
 /// spot-check of the CPU's instance).
 fn pclmul_exact() -> CheckResult {
-    if let Some((t, _)) = wrong_clmul_bit(|a, b| clmul64_sse_over(IsaSse, a, b)) {
+    if let Some((t, _)) = wrong_clmul_bit(|a, b| clmul64_sse_over(IsaSse, a, b))? {
         return Err(Failure::failed(format!(
             "over the ISA's operations, bit {t} of the wrapper's product is not Σ_(i+j={t}) a_i·b_j"
         )));
