@@ -179,7 +179,7 @@ fn clmul_exact() -> CheckResult {
 
 /// PCLMULQDQ and the SSE2 lane moves as the ISA defines them, over [`Word`]s (a
 /// register is a 128-bit word, lane 0 its low 64 bits). `tests/prove.rs` compares it
-/// with the CPU's instance on sampled constants.
+/// with the CPU's instance on pseudorandom register pairs.
 #[derive(Clone, Copy, Debug)]
 pub struct IsaSse;
 

@@ -445,7 +445,8 @@ mod x86 {
         __m128i, _mm_clmulepi64_si128, _mm_cvtsi128_si64, _mm_set_epi64x, _mm_unpackhi_epi64,
     };
 
-    /// The CPU's [`Sse`]: each operation is its intrinsic.
+    /// The CPU's [`Sse`]: four operations are their intrinsics, and `join` builds the
+    /// u128 from the two halves.
     impl Sse for Pclmul {
         type W64 = u64;
         type W128 = u128;
