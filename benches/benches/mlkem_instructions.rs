@@ -16,6 +16,7 @@ use std::hint::black_box;
 use equivalence::mlkem::Variant;
 use gungraun::prelude::*;
 use ml_kem::Decapsulate;
+use reference::SharedSecret;
 use reference::mlkem::{ML_KEM_512, ML_KEM_768, ML_KEM_1024, Params};
 
 const D: [u8; 32] = [1; 32];
@@ -75,7 +76,7 @@ fn keygen(k: usize) -> reference::mlkem::KeyPair {
 #[bench::ml_kem_768_optimized(args = (3, true), setup = setup_encaps)]
 #[bench::ml_kem_1024_reference(args = (4, false), setup = setup_encaps)]
 #[bench::ml_kem_1024_optimized(args = (4, true), setup = setup_encaps)]
-fn encaps(input: (&'static Params, Variant, Vec<u8>)) -> [u8; 32] {
+fn encaps(input: (&'static Params, Variant, Vec<u8>)) -> SharedSecret {
     let (p, v, ek) = input;
     black_box(
         v.encaps_internal(p, black_box(&ek), black_box(&M))
@@ -91,7 +92,7 @@ fn encaps(input: (&'static Params, Variant, Vec<u8>)) -> [u8; 32] {
 #[bench::ml_kem_768_optimized(args = (3, true), setup = setup_decaps)]
 #[bench::ml_kem_1024_reference(args = (4, false), setup = setup_decaps)]
 #[bench::ml_kem_1024_optimized(args = (4, true), setup = setup_decaps)]
-fn decaps(input: (&'static Params, Variant, Vec<u8>, Vec<u8>)) -> [u8; 32] {
+fn decaps(input: (&'static Params, Variant, Vec<u8>, Vec<u8>)) -> SharedSecret {
     let (p, v, dk, ct) = input;
     black_box(v.decaps(p, black_box(&dk), black_box(&ct)).expect("valid"))
 }
@@ -113,7 +114,9 @@ fn setup_decaps_parsed(
 #[bench::ml_kem_768_optimized(args = (3, true), setup = setup_decaps_parsed)]
 #[bench::ml_kem_1024_reference(args = (4, false), setup = setup_decaps_parsed)]
 #[bench::ml_kem_1024_optimized(args = (4, true), setup = setup_decaps_parsed)]
-fn decaps_parsed_key(input: (Variant, reference::mlkem::DecapsulationKey, Vec<u8>)) -> [u8; 32] {
+fn decaps_parsed_key(
+    input: (Variant, reference::mlkem::DecapsulationKey, Vec<u8>),
+) -> SharedSecret {
     let (v, dk, ct) = input;
     black_box(
         v.decapsulate(black_box(&dk), black_box(&ct))

@@ -24,8 +24,9 @@ use benches::ntruhps2048509::keygen_input;
 use gungraun::prelude::*;
 use optimized::ntruhps2048509::{Before, Optimized, OptimizedPortable, rq_mul};
 use pqcrypto_traits::kem::SharedSecret as _;
+use reference::SharedSecret;
 use reference::ntruhps2048509::params::{
-    CIPHERTEXT_BYTES, PRFKEYBYTES, SAMPLE_FG_BYTES, SAMPLE_RM_BYTES, SHAREDKEYBYTES,
+    CIPHERTEXT_BYTES, PRFKEYBYTES, SAMPLE_FG_BYTES, SAMPLE_RM_BYTES,
 };
 use reference::ntruhps2048509::{self as ntru, Kernels, KeyPair, Poly, Reference};
 
@@ -141,7 +142,7 @@ fn setup_enc() -> KeyPair {
     keypair::<Reference>()
 }
 
-type Enc = ([u8; CIPHERTEXT_BYTES], [u8; SHAREDKEYBYTES]);
+type Enc = ([u8; CIPHERTEXT_BYTES], SharedSecret);
 
 fn enc<K: Kernels>(kp: &KeyPair) -> Enc {
     ntru::encaps_derand::<K>(black_box(&kp.pk), black_box(&RM)).expect("valid key")
@@ -173,19 +174,19 @@ fn setup_dec() -> (KeyPair, [u8; CIPHERTEXT_BYTES]) {
 
 #[library_benchmark]
 #[bench::fixed_seed(setup = setup_dec)]
-fn dec_reference(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> [u8; 32] {
+fn dec_reference(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> SharedSecret {
     black_box(ntru::decaps::<Reference>(black_box(&input.0.sk), black_box(&input.1)).expect("ok"))
 }
 
 #[library_benchmark]
 #[bench::fixed_seed(setup = setup_dec)]
-fn dec_optimized(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> [u8; 32] {
+fn dec_optimized(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> SharedSecret {
     black_box(ntru::decaps::<Optimized>(black_box(&input.0.sk), black_box(&input.1)).expect("ok"))
 }
 
 #[library_benchmark]
 #[bench::fixed_seed(setup = setup_dec)]
-fn dec_optimized_portable(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> [u8; 32] {
+fn dec_optimized_portable(input: (KeyPair, [u8; CIPHERTEXT_BYTES])) -> SharedSecret {
     black_box(
         ntru::decaps::<OptimizedPortable>(black_box(&input.0.sk), black_box(&input.1)).expect("ok"),
     )

@@ -23,6 +23,7 @@ use equivalence::sntrup761::Variant;
 use gungraun::prelude::*;
 use pqcrypto_traits::kem::SharedSecret as _;
 use reference::RandomSource;
+use reference::SharedSecret;
 use reference::drbg::NistDrbg;
 use reference::rng::{ChaCha20Source, OsSource};
 use reference::sntrup761::KeyPair;
@@ -84,7 +85,7 @@ fn keygen(input: (Variant, Box<dyn RandomSource>)) -> KeyPair {
 #[bench::reference_os(args = ("reference", "os"), setup = setup_encap)]
 #[bench::batched_rng_os(args = ("batched-rng", "os"), setup = setup_encap)]
 #[bench::optimized_os(args = ("optimized", "os"), setup = setup_encap)]
-fn encap(input: (Variant, Vec<u8>, Box<dyn RandomSource>)) -> (Vec<u8>, [u8; 32]) {
+fn encap(input: (Variant, Vec<u8>, Box<dyn RandomSource>)) -> (Vec<u8>, SharedSecret) {
     let (v, pk, mut rng) = input;
     black_box(
         v.encapsulate(black_box(&pk), rng.as_mut())
@@ -96,7 +97,7 @@ fn encap(input: (Variant, Vec<u8>, Box<dyn RandomSource>)) -> (Vec<u8>, [u8; 32]
 #[bench::reference(setup = setup_decap, args = ("reference",))]
 #[bench::batched_rng(setup = setup_decap, args = ("batched-rng",))]
 #[bench::optimized(setup = setup_decap, args = ("optimized",))]
-fn decap(input: (Variant, Vec<u8>, Vec<u8>)) -> [u8; 32] {
+fn decap(input: (Variant, Vec<u8>, Vec<u8>)) -> SharedSecret {
     let (v, sk, ct) = input;
     black_box(
         v.decapsulate(black_box(&sk), black_box(&ct))

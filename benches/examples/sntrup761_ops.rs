@@ -102,9 +102,11 @@ fn main() {
                 encap(&mut *rng)
             };
             if op == "decap" {
-                measured(|| v.decapsulate(&kp.sk, &ct).expect("right lengths")).to_vec()
+                measured(|| v.decapsulate(&kp.sk, &ct).expect("right lengths"))
+                    .as_bytes()
+                    .to_vec()
             } else {
-                ss.to_vec()
+                ss.as_bytes().to_vec()
             }
         }
     };

@@ -64,7 +64,7 @@ impl Variant {
         p: &Params,
         ek: &[u8],
         m: &[u8; 32],
-    ) -> Result<(Vec<u8>, [u8; 32]), reference::Error> {
+    ) -> Result<(Vec<u8>, reference::SharedSecret), reference::Error> {
         match self {
             Variant::Reference => r::encaps_internal::<Reference>(p, ek, m),
             Variant::Optimized => r::encaps_internal::<Optimized>(p, ek, m),
@@ -81,7 +81,7 @@ impl Variant {
         p: &Params,
         ek: &[u8],
         rng: &mut dyn RandomSource,
-    ) -> Result<(Vec<u8>, [u8; 32]), reference::Error> {
+    ) -> Result<(Vec<u8>, reference::SharedSecret), reference::Error> {
         match self {
             Variant::Reference => r::encaps::<Reference>(p, ek, &mut &mut *rng),
             Variant::Optimized => r::encaps::<Optimized>(p, ek, &mut &mut *rng),
@@ -89,7 +89,11 @@ impl Variant {
     }
 
     /// ML-KEM.Encaps_internal on a parsed key.
-    pub fn encapsulate(self, ek: &r::EncapsulationKey, m: &[u8; 32]) -> (Vec<u8>, [u8; 32]) {
+    pub fn encapsulate(
+        self,
+        ek: &r::EncapsulationKey,
+        m: &[u8; 32],
+    ) -> (Vec<u8>, reference::SharedSecret) {
         match self {
             Variant::Reference => r::encapsulate_internal::<Reference>(ek, m),
             Variant::Optimized => r::encapsulate_internal::<Optimized>(ek, m),
@@ -104,7 +108,7 @@ impl Variant {
         self,
         dk: &r::DecapsulationKey,
         c: &[u8],
-    ) -> Result<[u8; 32], reference::Error> {
+    ) -> Result<reference::SharedSecret, reference::Error> {
         match self {
             Variant::Reference => r::decapsulate::<Reference>(dk, c),
             Variant::Optimized => r::decapsulate::<Optimized>(dk, c),
@@ -115,7 +119,12 @@ impl Variant {
     ///
     /// # Errors
     /// As [`reference::mlkem::decaps`].
-    pub fn decaps(self, p: &Params, dk: &[u8], c: &[u8]) -> Result<[u8; 32], reference::Error> {
+    pub fn decaps(
+        self,
+        p: &Params,
+        dk: &[u8],
+        c: &[u8],
+    ) -> Result<reference::SharedSecret, reference::Error> {
         match self {
             Variant::Reference => r::decaps::<Reference>(p, dk, c),
             Variant::Optimized => r::decaps::<Optimized>(p, dk, c),
@@ -368,7 +377,13 @@ impl Pair for Api {
             let (c2, k2) = v.encapsulate(&ek, &m);
             let k_rej2 = v.decapsulate(&dk, &bad_ct).expect("lengths are right");
             let consistent = c2 == c && k2 == k && k_rej2 == k_rej;
-            (c, k.to_vec(), k_dec.to_vec(), k_rej.to_vec(), consistent)
+            (
+                c,
+                k.as_bytes().to_vec(),
+                k_dec.as_bytes().to_vec(),
+                k_rej.as_bytes().to_vec(),
+                consistent,
+            )
         };
         let a = run(Variant::Reference);
         let b = run(Variant::Optimized);
@@ -508,10 +523,14 @@ impl KatKem for Kat {
         rng: &mut dyn RandomSource,
     ) -> Result<(Vec<u8>, Vec<u8>), reference::Error> {
         let (c, k) = self.variant.encaps(self.params, pk, rng)?;
-        Ok((c, k.to_vec()))
+        Ok((c, k.as_bytes().to_vec()))
     }
     fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, reference::Error> {
-        Ok(self.variant.decaps(self.params, sk, ct)?.to_vec())
+        Ok(self
+            .variant
+            .decaps(self.params, sk, ct)?
+            .as_bytes()
+            .to_vec())
     }
 }
 

@@ -144,7 +144,7 @@ impl Variant {
         self,
         pk: &[u8],
         rng: &mut dyn RandomSource,
-    ) -> Result<([u8; CIPHERTEXT_BYTES], [u8; 32]), reference::Error> {
+    ) -> Result<([u8; CIPHERTEXT_BYTES], reference::SharedSecret), reference::Error> {
         let rng = &mut &mut *rng;
         match self {
             Variant::Reference => ntru::encaps::<Reference>(pk, rng),
@@ -162,7 +162,7 @@ impl Variant {
         self,
         pk: &[u8],
         seed: &[u8; SAMPLE_RM_BYTES],
-    ) -> Result<([u8; CIPHERTEXT_BYTES], [u8; 32]), reference::Error> {
+    ) -> Result<([u8; CIPHERTEXT_BYTES], reference::SharedSecret), reference::Error> {
         match self {
             Variant::Reference => ntru::encaps_derand::<Reference>(pk, seed),
             Variant::Before => ntru::encaps_derand::<Before>(pk, seed),
@@ -175,7 +175,7 @@ impl Variant {
     ///
     /// # Errors
     /// As [`reference::ntruhps2048509::decaps`].
-    pub fn decaps(self, sk: &[u8], c: &[u8]) -> Result<[u8; 32], reference::Error> {
+    pub fn decaps(self, sk: &[u8], c: &[u8]) -> Result<reference::SharedSecret, reference::Error> {
         match self {
             Variant::Reference => ntru::decaps::<Reference>(sk, c),
             Variant::Before => ntru::decaps::<Before>(sk, c),
@@ -765,16 +765,26 @@ impl Pair for Api {
                 )
             })
         };
-        own(Variant::Reference, &a.0.sk, &a.2, &a.3)
-            .and(|| own(self.0, &b.0.sk, &b.2, &b.3))
+        own(Variant::Reference, &a.0.sk, a.2.as_bytes(), a.3.as_bytes())
+            .and(|| own(self.0, &b.0.sk, b.2.as_bytes(), b.3.as_bytes()))
             .and(|| {
                 Outcome::compare_exposed([
                     ("pk", Exposure::Public, a.0.pk.as_slice(), b.0.pk.as_slice()),
                     ("sk", Exposure::Secret, &a.0.sk, &b.0.sk),
                     ("ct", Exposure::Public, &a.1, &b.1),
-                    ("ss", Exposure::Secret, &a.2, &b.2),
-                    ("ss (decaps)", Exposure::Secret, &a.3, &b.3),
-                    ("ss (implicit rejection)", Exposure::Secret, &a.4, &b.4),
+                    ("ss", Exposure::Secret, a.2.as_bytes(), b.2.as_bytes()),
+                    (
+                        "ss (decaps)",
+                        Exposure::Secret,
+                        a.3.as_bytes(),
+                        b.3.as_bytes(),
+                    ),
+                    (
+                        "ss (implicit rejection)",
+                        Exposure::Secret,
+                        a.4.as_bytes(),
+                        b.4.as_bytes(),
+                    ),
                 ])
             })
     }
@@ -843,10 +853,10 @@ impl KatKem for Kat {
         rng: &mut dyn RandomSource,
     ) -> Result<(Vec<u8>, Vec<u8>), reference::Error> {
         let (c, k) = self.0.encaps(pk, rng)?;
-        Ok((c.to_vec(), k.to_vec()))
+        Ok((c.to_vec(), k.as_bytes().to_vec()))
     }
     fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, reference::Error> {
-        Ok(self.0.decaps(sk, ct)?.to_vec())
+        Ok(self.0.decaps(sk, ct)?.as_bytes().to_vec())
     }
 }
 

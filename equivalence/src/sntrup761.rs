@@ -111,7 +111,7 @@ impl Variant {
         self,
         pk: &[u8],
         rng: &mut dyn RandomSource,
-    ) -> Result<(Vec<u8>, [u8; 32]), reference::Error> {
+    ) -> Result<(Vec<u8>, reference::SharedSecret), reference::Error> {
         match self {
             Variant::Reference => r::encapsulate::<Reference, _>(pk, rng),
             Variant::BatchedRng => r::encapsulate::<BatchedRng, _>(pk, rng),
@@ -123,7 +123,11 @@ impl Variant {
     ///
     /// # Errors
     /// As [`reference::sntrup761::decapsulate`].
-    pub fn decapsulate(self, sk: &[u8], ct: &[u8]) -> Result<[u8; 32], reference::Error> {
+    pub fn decapsulate(
+        self,
+        sk: &[u8],
+        ct: &[u8],
+    ) -> Result<reference::SharedSecret, reference::Error> {
         match self {
             Variant::Reference => r::decapsulate::<Reference>(sk, ct),
             Variant::BatchedRng => r::decapsulate::<BatchedRng>(sk, ct),
@@ -883,9 +887,9 @@ fn transcript_of<K: Kernels>(rng: &mut dyn RandomSource, bad_ct: &[u8]) -> Trans
         pk: core::mem::take(&mut kp.pk),
         sk: core::mem::take(&mut kp.sk),
         ct,
-        ss: ss.to_vec(),
-        ss_dec: ss_dec.to_vec(),
-        ss_rej: ss_rej.to_vec(),
+        ss: ss.as_bytes().to_vec(),
+        ss_dec: ss_dec.as_bytes().to_vec(),
+        ss_rej: ss_rej.as_bytes().to_vec(),
     }
 }
 
@@ -1151,10 +1155,10 @@ impl KatKem for Kat {
         rng: &mut dyn RandomSource,
     ) -> Result<(Vec<u8>, Vec<u8>), reference::Error> {
         let (c, k) = self.variant.encapsulate(pk, rng)?;
-        Ok((c, k.to_vec()))
+        Ok((c, k.as_bytes().to_vec()))
     }
     fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, reference::Error> {
-        Ok(self.variant.decapsulate(sk, ct)?.to_vec())
+        Ok(self.variant.decapsulate(sk, ct)?.as_bytes().to_vec())
     }
 }
 

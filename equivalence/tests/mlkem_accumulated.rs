@@ -54,8 +54,8 @@ fn accumulated(set: &str, v: Variant, n: usize) -> String {
         acc.update(&kp.ek);
         acc.update(&kp.dk);
         acc.update(&ct);
-        acc.update(&k);
-        acc.update(&k_rej);
+        acc.update(k.as_bytes());
+        acc.update(k_rej.as_bytes());
     }
     let mut out = [0u8; 32];
     acc.finalize_xof().read(&mut out);

@@ -117,7 +117,7 @@ fn encap_decap(v: Variant, cases: &[Case<'_>]) -> HashMap<String, (usize, usize)
                     .encaps_internal(p, &ek, &m)
                     .unwrap_or_else(|e| panic!("{ctx}: encaps_internal failed: {e}"));
                 same(&ct, &hex(c.expected, "c", &ctx), "c", &ctx);
-                same(&k, &hex(c.expected, "k", &ctx), "k", &ctx);
+                same(k.as_bytes(), &hex(c.expected, "k", &ctx), "k", &ctx);
             }
             "decapsulation" => {
                 let dk = hex(c.prompt, "dk", &ctx);
@@ -125,7 +125,7 @@ fn encap_decap(v: Variant, cases: &[Case<'_>]) -> HashMap<String, (usize, usize)
                 let k = v
                     .decaps(p, &dk, &ct)
                     .unwrap_or_else(|e| panic!("{ctx}: decaps failed: {e}"));
-                same(&k, &hex(c.expected, "k", &ctx), "k", &ctx);
+                same(k.as_bytes(), &hex(c.expected, "k", &ctx), "k", &ctx);
             }
             "encapsulationKeyCheck" | "decapsulationKeyCheck" => {
                 let pass = c

@@ -92,10 +92,10 @@ impl<K: Kernels> KatKem for KatWith<K> {
         let mut m = [0u8; 32];
         rng.fill(&mut m);
         let (c, k) = r::encaps_internal::<K>(&r::ML_KEM_768, pk, &m)?;
-        Ok((c, k.to_vec()))
+        Ok((c, k.as_bytes().to_vec()))
     }
     fn dec(&self, sk: &[u8], ct: &[u8]) -> Result<Vec<u8>, reference::Error> {
-        Ok(r::decaps::<K>(&r::ML_KEM_768, sk, ct)?.to_vec())
+        Ok(r::decaps::<K>(&r::ML_KEM_768, sk, ct)?.as_bytes().to_vec())
     }
 }
 

@@ -18,7 +18,13 @@ fn ours(v: Variant, p: &Params, d: &[u8; 32], z: &[u8; 32], m: &[u8; 32]) -> Tra
     let mut bad = c.clone();
     bad[0] ^= 1;
     let k_rej = v.decaps(p, &kp.dk, &bad).expect("right lengths");
-    (kp.ek.clone(), kp.dk.clone(), c, k.to_vec(), k_rej.to_vec())
+    (
+        kp.ek.clone(),
+        kp.dk.clone(),
+        c,
+        k.as_bytes().to_vec(),
+        k_rej.as_bytes().to_vec(),
+    )
 }
 
 macro_rules! rustcrypto {

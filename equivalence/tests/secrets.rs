@@ -1,4 +1,5 @@
-//! Secret hygiene of every secret type, both tiers, all four schemes (issue 13, item 1):
+//! Secret hygiene of every secret type, both tiers, all four schemes (issue 13, item 1),
+//! and of the shared secret the three KEMs return:
 //!
 //! * **wiped on drop**: the key's memory no longer holds its secrets once it is
 //!   dropped. Checked the way zeroize's own `tests/alloc.rs` does it: this test binary
@@ -333,6 +334,62 @@ mod ed25519 {
             // The scalar s is stored as little-endian u64 limbs: the same bytes.
             assert_wiped(&what, &blocks, &secrets);
         }
+    }
+}
+
+/// The shared secret every KEM returns from encapsulation and decapsulation, both
+/// tiers: redacted in `Debug`, `==` through `subtle` with every byte deciding, wiped
+/// on drop.
+#[test]
+fn shared_secrets_are_wiped_redacted_and_ct_eq() {
+    use reference::SharedSecret;
+    use reference::rng::ChaCha20Source;
+    let mut keys: Vec<(String, SharedSecret, SharedSecret)> = Vec::new();
+    for v in equivalence::mlkem::Variant::ALL {
+        let p = &reference::mlkem::ML_KEM_768;
+        let kp = v.keygen_internal(p, &[1; 32], &[2; 32]);
+        let (c, k) = v.encaps_internal(p, &kp.ek, &[3; 32]).expect("valid ek");
+        let k_dec = v.decaps(p, &kp.dk, &c).expect("valid dk and c");
+        assert_eq!(k_dec, k);
+        let (_, other) = v.encaps_internal(p, &kp.ek, &[4; 32]).expect("valid ek");
+        keys.push((format!("ML-KEM-768 {}", v.name()), k, other));
+    }
+    for v in equivalence::sntrup761::Variant::ALL {
+        let mut rng = ChaCha20Source::new([5; 32]);
+        let kp = v.keypair(&mut rng);
+        let (c, k) = v.encapsulate(&kp.pk, &mut rng).expect("valid pk");
+        assert_eq!(v.decapsulate(&kp.sk, &c).expect("right lengths"), k);
+        let (_, other) = v.encapsulate(&kp.pk, &mut rng).expect("valid pk");
+        keys.push((format!("sntrup761 {}", v.name()), k, other));
+    }
+    for v in equivalence::ntruhps2048509::Variant::ALL {
+        use reference::ntruhps2048509::params::{PRFKEYBYTES, SAMPLE_FG_BYTES, SAMPLE_RM_BYTES};
+        let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|i| (i * 7 + 3) as u8);
+        let kp = v.keypair_derand(&seed, &[6; PRFKEYBYTES]).expect("f ≠ 0");
+        let (c, k) = v
+            .encaps_derand(&kp.pk, &[7; SAMPLE_RM_BYTES])
+            .expect("699-byte pk");
+        assert_eq!(v.decaps(&kp.sk, &c).expect("right lengths"), k);
+        let (_, other) = v
+            .encaps_derand(&kp.pk, &[8; SAMPLE_RM_BYTES])
+            .expect("699-byte pk");
+        keys.push((format!("ntruhps2048509 {}", v.name()), k, other));
+    }
+    for (what, k, other) in keys {
+        let bytes = *k.as_bytes();
+        let what = format!("{what} SharedSecret");
+        assert_redacted(&what, &format!("{k:?}"), &[("K", &bytes)]);
+        assert_ct_eq(&k, &k.clone(), &other);
+        let changed: Vec<SharedSecret> = (0..bytes.len())
+            .map(|i| {
+                let mut b = bytes;
+                b[i] ^= 1;
+                SharedSecret::from(b)
+            })
+            .collect();
+        assert_each_part_decides(&k, &changed);
+        let blocks = bytes_when_freed(Box::new(k), &[]);
+        assert_wiped(&what, &blocks, &[("K", &bytes)]);
     }
 }
 

@@ -30,11 +30,13 @@ pub mod ntruhps2048509;
 pub mod plant;
 pub mod rng;
 pub mod shake;
+mod shared_secret;
 pub mod sntrup761;
 #[cfg(feature = "ctgrind")]
 pub mod valgrind;
 
 pub use error::Error;
+pub use shared_secret::SharedSecret;
 
 /// CI's proof that the contract type-check can fail: this contract compares a `bool`
 /// result with an integer, so `--cfg hax --cfg refopt_contract_selftest` must not

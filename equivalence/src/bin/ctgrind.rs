@@ -33,9 +33,9 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use reference::RandomSource;
 use reference::rng::ChaCha20Source;
 use reference::valgrind::{mark_public, mark_secret};
+use reference::{RandomSource, SharedSecret};
 
 /// How many inputs of each kind ran, for the summary line of a scheme.
 #[derive(Default)]
@@ -140,8 +140,8 @@ fn ciphertexts(honest: &[u8], flip_at: usize, i: usize) -> Vec<(&'static str, Ve
 /// encapsulated key (keys from edge-case randomness are not checked: an all-zero NTRU
 /// seed, say, gives no working key), on declassified copies, so the comparison is not
 /// reported.
-fn declassified_eq(got: &[u8; 32], want: &[u8; 32], what: &str) {
-    let (mut a, mut b) = (*got, *want);
+fn declassified_eq(got: &SharedSecret, want: &SharedSecret, what: &str) {
+    let (mut a, mut b) = (*got.as_bytes(), *want.as_bytes());
     mark_public(&a);
     mark_public(&b);
     // Read back through the escaped references: the compiler may not reuse an
@@ -150,8 +150,8 @@ fn declassified_eq(got: &[u8; 32], want: &[u8; 32], what: &str) {
     assert_eq!(*a, *b, "{what}: decapsulation");
 }
 
-/// `==` on a secret key type (its `ConstantTimeEq`) with a copy of itself, while its
-/// secrets are undefined. The verdict stays undefined (nothing here branches on it).
+/// `==` on a secret key type or a shared secret (its `ConstantTimeEq`) with a copy of
+/// itself, while its secrets are undefined. The verdict stays undefined (nothing here branches on it).
 fn compare_secret<T: Clone + PartialEq>(key: &T, t: &mut Tally) {
     let copy = key.clone();
     black_box(black_box(key) == black_box(&copy));
@@ -225,7 +225,7 @@ fn mlkem(inputs: usize) {
                 let (ct, key) = v.encaps(p, &keys[i].0, &mut src).expect("valid key");
                 t.add("encaps (drawing)");
                 mark_public(&ct);
-                mark_public(&key);
+                mark_public(key.as_bytes());
             }
             for (i, (ek, dk)) in keys.iter().enumerate() {
                 // Encapsulation: m is secret (random, all-zero, all-0xff).
@@ -238,7 +238,7 @@ fn mlkem(inputs: usize) {
                     t.add("encaps");
                     let (ct, key) = honest.get_or_insert(out);
                     mark_public(ct);
-                    mark_public(key);
+                    mark_public(key.as_bytes());
                 }
                 let (ct, key) = honest.expect("one encapsulation");
                 // Decapsulation: ŝ and z are secret; the embedded ek and H(ek) public.
@@ -248,6 +248,7 @@ fn mlkem(inputs: usize) {
                     mark_secret(&dk[z_at..]);
                     let got = v.decaps(p, &dk, &c).expect("valid lengths");
                     t.add("decaps");
+                    compare_secret(&got, &mut t);
                     // Check the harness outside the measured region: declassify first.
                     if what == "honest" && i < inputs {
                         declassified_eq(&got, &key, &format!("{} {}", p.name(), v.name()));
@@ -302,7 +303,7 @@ fn sntrup761(inputs: usize) {
                 t.add("encap");
                 let (ct, key) = honest.get_or_insert(out);
                 mark_public(ct);
-                mark_public(key);
+                mark_public(key.as_bytes());
             }
             let (ct, key) = honest.expect("one encapsulation");
             // Decapsulation: f, 1/g and ρ are secret; pk and its hash are public.
@@ -313,6 +314,7 @@ fn sntrup761(inputs: usize) {
                 mark_secret(&sk[rho..cache]);
                 let got = v.decapsulate(&sk, &c).expect("valid lengths");
                 t.add("decap");
+                compare_secret(&got, &mut t);
                 if what == "honest" && i < inputs.max(1) {
                     declassified_eq(&got, &key, &format!("sntrup761 {}", v.name()));
                 }
@@ -380,7 +382,7 @@ fn ntruhps2048509(inputs: usize) {
                 .expect("valid key");
             t.add("encaps (drawing)");
             mark_public(&ct);
-            mark_public(&key);
+            mark_public(key.as_bytes());
         }
         // Extreme secret key: every byte 0xff.
         let (pk0, mut sk_ff) = keys[0];
@@ -401,7 +403,7 @@ fn ntruhps2048509(inputs: usize) {
                 t.add("encaps");
                 let (ct, key) = honest.get_or_insert(out);
                 mark_public(ct);
-                mark_public(key);
+                mark_public(key.as_bytes());
             }
             let (ct, key) = honest.expect("one encapsulation");
             // Decapsulation: the whole secret key (f, f⁻¹ mod 3, h⁻¹ and the PRF key).
@@ -410,6 +412,7 @@ fn ntruhps2048509(inputs: usize) {
                 mark_secret(&sk);
                 let got = v.decaps(&sk, &c).expect("valid lengths");
                 t.add("decaps");
+                compare_secret(&got, &mut t);
                 if what == "honest" && i < inputs {
                     declassified_eq(&got, &key, &format!("ntruhps2048509 {}", v.name()));
                 }

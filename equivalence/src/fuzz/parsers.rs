@@ -105,6 +105,12 @@ impl Shown for [u8; 32] {
     }
 }
 
+impl Shown for reference::SharedSecret {
+    fn shown(&self) -> String {
+        self.as_bytes().shown()
+    }
+}
+
 impl Shown for Vec<u8> {
     fn shown(&self) -> String {
         format!("{} bytes #{}", self.len(), fingerprint(self))
@@ -382,7 +388,7 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Report> {
             c[at - 1] ^= flip;
             mlkem_j(&z, &c)
         } else {
-            k_enc
+            *k_enc.as_bytes()
         };
         (kp.dk.clone(), c, Some(expect))
     } else {
@@ -463,7 +469,7 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Report> {
     }
     let key = a.map_err(|e| format!("a well-formed dk and ciphertext were refused: {e:?}"))?;
     match expect_k {
-        Some(want) if key != want => Err(format!(
+        Some(want) if *key.as_bytes() != want => Err(format!(
             "generated key: K = {}, expected {} (the encapsulated key, or J(z || c) after a change)",
             key.shown(),
             want.shown()
@@ -544,7 +550,7 @@ fn sntrup761_decaps(data: &[u8]) -> Result<(), Report> {
         KemScheme::Sntrup761,
         &sk,
         &ct,
-        &key,
+        key.as_bytes(),
         Some(crate::sntrup761::rejection_key),
     )
 }
@@ -839,7 +845,7 @@ fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
     // the top 4 bits of the last byte are unused.
     if ct[CIPHERTEXT_BYTES - 1] & 0xf0 != 0 {
         let want = crate::ntruhps2048509::rejection_key(&sk, &ct);
-        if key != want {
+        if *key.as_bytes() != want {
             return Err(format!(
                 "unused ciphertext bits set: K = {}, expected {} (the implicit-rejection key)",
                 key.shown(),
@@ -847,7 +853,7 @@ fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
             ));
         }
     }
-    generated_key_expectation(KemScheme::Ntru, &sk, &ct, &key, None)
+    generated_key_expectation(KemScheme::Ntru, &sk, &ct, key.as_bytes(), None)
 }
 
 /// `ntru_encaps`: `crypto_kem_enc` on an arbitrary public key, the reference tier
@@ -860,7 +866,8 @@ fn ntru_decaps(data: &[u8]) -> Result<(), Report> {
 fn ntru_encaps(data: &[u8]) -> Result<(), Report> {
     use reference::ntruhps2048509::params::{PUBLICKEY_BYTES, SAMPLE_RM_BYTES};
     let (pk, [mut ra, mut rb]) = encaps_input(data, PUBLICKEY_BYTES, SAMPLE_RM_BYTES);
-    let public = |r: Result<([u8; _], [u8; 32]), Error>| r.map(|(c, k)| (c.to_vec(), k));
+    let public =
+        |r: Result<([u8; _], reference::SharedSecret), Error>| r.map(|(c, k)| (c.to_vec(), k));
     let a = public(reference::ntruhps2048509::encaps::<
         crate::ntruhps2048509::ExactRqMul,
     >(&pk, &mut ra));
@@ -1482,12 +1489,16 @@ mod tests {
             (
                 KemScheme::Sntrup761,
                 crate::sntrup761::rejection_key,
-                |sk, ct| SntrupVariant::Optimized.decapsulate(sk, ct),
+                |sk, ct| {
+                    SntrupVariant::Optimized
+                        .decapsulate(sk, ct)
+                        .map(|k| *k.as_bytes())
+                },
             ),
             (
                 KemScheme::Ntru,
                 crate::ntruhps2048509::rejection_key,
-                |sk, ct| NtruVariant::Optimized.decaps(sk, ct),
+                |sk, ct| NtruVariant::Optimized.decaps(sk, ct).map(|k| *k.as_bytes()),
             ),
         ];
         for (scheme, rejection, decaps) in cases {
@@ -1526,10 +1537,13 @@ mod tests {
         let (c2, k2) = NtruVariant::Optimized
             .encaps_derand(&g.pk, &[9; SAMPLE_RM_BYTES])
             .expect("a generated public key");
-        assert_eq!(NtruVariant::Optimized.decaps(&g.sk, &c2), Ok(k2));
-        assert_ne!(k2, crate::ntruhps2048509::rejection_key(&g.sk, &c2));
+        assert_eq!(NtruVariant::Optimized.decaps(&g.sk, &c2), Ok(k2.clone()));
+        assert_ne!(
+            k2.as_bytes(),
+            &crate::ntruhps2048509::rejection_key(&g.sk, &c2)
+        );
         assert_eq!(
-            generated_key_expectation(KemScheme::Ntru, &g.sk, &c2, &k2, None),
+            generated_key_expectation(KemScheme::Ntru, &g.sk, &c2, k2.as_bytes(), None),
             Ok(())
         );
         // ntru_decaps itself: the generated ciphertext with an unused bit set (only

@@ -123,7 +123,7 @@ pub(super) fn generated_key(scheme: KemScheme) -> &'static GeneratedKey {
                     pk: kp.pk.to_vec(),
                     sk: kp.sk.to_vec(),
                     ct: ct.to_vec(),
-                    key,
+                    key: *key.as_bytes(),
                 }
             }
             KemScheme::Sntrup761 => {
@@ -137,7 +137,7 @@ pub(super) fn generated_key(scheme: KemScheme) -> &'static GeneratedKey {
                     pk: kp.pk.clone(),
                     sk: kp.sk.clone(),
                     ct,
-                    key,
+                    key: *key.as_bytes(),
                 }
             }
         }

@@ -27,6 +27,7 @@ pub(crate) mod kpke;
 pub mod ntt;
 pub(crate) mod sample;
 
+pub use crate::SharedSecret;
 use crate::ct;
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
@@ -128,6 +129,7 @@ pub const ALL: [&Params; 3] = [&ML_KEM_512, &ML_KEM_768, &ML_KEM_1024];
 
 /// Shared-secret length.
 pub const SS_LEN: usize = 32;
+const _: () = assert!(SS_LEN == SharedSecret::LEN);
 
 /// The kernels an ML-KEM tier supplies.
 ///
@@ -443,9 +445,10 @@ impl DecapsulationKey {
 pub fn encapsulate_internal<K: Kernels>(
     ek: &EncapsulationKey,
     m: &[u8; 32],
-) -> (Vec<u8>, [u8; SS_LEN]) {
+) -> (Vec<u8>, SharedSecret) {
     let p = &ek.params;
-    let (shared, mut r) = sample::g(&[m, &ek.h]);
+    let (mut shared, mut r) = sample::g(&[m, &ek.h]);
+    let shared = SharedSecret::take(&mut shared);
     let mut c = vec![0u8; p.ct_len()];
     kpke::encrypt::<K>(p, &ek.key, m, &r, &mut c);
     r[..].zeroize();
@@ -458,7 +461,7 @@ pub fn encapsulate_internal<K: Kernels>(
 ///
 /// # Errors
 /// [`Error::InvalidLength`] for a ciphertext of the wrong length.
-pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<[u8; SS_LEN], Error> {
+pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<SharedSecret, Error> {
     let p = &dk.ek.params;
     if !crate::plant::active("mlkem-decaps-no-length-check") {
         check_length("ciphertext", c, p.ct_len())?;
@@ -489,7 +492,7 @@ pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<[u8; S
     r_prime[..].zeroize();
     k_bar[..].zeroize();
     c_prime[..].zeroize();
-    Ok(shared)
+    Ok(SharedSecret::take(&mut shared))
 }
 
 /// Algorithm 17 with the section 7.2 input checks, on an encoded key: parses `ek`
@@ -501,7 +504,7 @@ pub fn encaps_internal<K: Kernels>(
     p: &Params,
     ek: &[u8],
     m: &[u8; 32],
-) -> Result<(Vec<u8>, [u8; SS_LEN]), Error> {
+) -> Result<(Vec<u8>, SharedSecret), Error> {
     let key = EncapsulationKey::from_bytes(p, ek)?;
     Ok(encapsulate_internal::<K>(&key, m))
 }
@@ -515,7 +518,7 @@ pub fn encaps<K: Kernels>(
     p: &Params,
     ek: &[u8],
     rng: &mut impl RandomSource,
-) -> Result<(Vec<u8>, [u8; SS_LEN]), Error> {
+) -> Result<(Vec<u8>, SharedSecret), Error> {
     let key = EncapsulationKey::from_bytes(p, ek)?;
     let mut m = [0u8; 32];
     rng.fill(&mut m);
@@ -531,7 +534,7 @@ pub fn encaps<K: Kernels>(
 /// # Errors
 /// [`Error::InvalidLength`] for a bad `dk` or `c`; [`Error::HashCheck`] for a `dk`
 /// whose stored H(ek) is wrong.
-pub fn decaps<K: Kernels>(p: &Params, dk: &[u8], c: &[u8]) -> Result<[u8; SS_LEN], Error> {
+pub fn decaps<K: Kernels>(p: &Params, dk: &[u8], c: &[u8]) -> Result<SharedSecret, Error> {
     if !crate::plant::active("mlkem-decaps-no-length-check") {
         check_length("ciphertext", c, p.ct_len())?;
     }

@@ -26,6 +26,7 @@ pub mod pack;
 pub mod poly;
 pub mod sample;
 
+pub use crate::SharedSecret;
 use crate::ct::{self, copy_then_wipe};
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
@@ -82,6 +83,8 @@ use params::{
     CIPHERTEXT_BYTES, OWCPA_MSGBYTES, OWCPA_SECRETKEYBYTES, PACK_TRINARY_BYTES, PRFKEYBYTES,
     PUBLICKEY_BYTES, SAMPLE_FG_BYTES, SAMPLE_RM_BYTES, SECRETKEY_BYTES, SHAREDKEYBYTES,
 };
+
+const _: () = assert!(SHAREDKEYBYTES == SharedSecret::LEN);
 
 /// The kernels an NTRU-HPS tier supplies.
 ///
@@ -237,14 +240,14 @@ pub fn keypair<K: Kernels>(rng: &mut impl RandomSource) -> Result<KeyPair, Error
 pub fn encaps_derand<K: Kernels>(
     pk: &[u8],
     rm_seed: &[u8; SAMPLE_RM_BYTES],
-) -> Result<([u8; CIPHERTEXT_BYTES], [u8; SHAREDKEYBYTES]), Error> {
+) -> Result<([u8; CIPHERTEXT_BYTES], SharedSecret), Error> {
     check_length("public key", pk, PUBLICKEY_BYTES)?;
     let pk: [u8; PUBLICKEY_BYTES] = copy_array(pk);
     let (mut r, mut m) = sample::sample_rm(rm_seed);
     let mut rm = [0u8; OWCPA_MSGBYTES];
     copy_then_wipe(&mut rm[..PACK_TRINARY_BYTES], pack::poly_s3_tobytes(&r));
     copy_then_wipe(&mut rm[PACK_TRINARY_BYTES..], pack::poly_s3_tobytes(&m));
-    let k = sha3_256(&[&rm]);
+    let k = SharedSecret::take(&mut sha3_256(&[&rm]));
     poly::poly_z3_to_zq(&mut r);
     let c = owcpa::owcpa_enc::<K>(&r, &m, &pk);
     r.zeroize();
@@ -260,7 +263,7 @@ pub fn encaps_derand<K: Kernels>(
 pub fn encaps<K: Kernels>(
     pk: &[u8],
     rng: &mut impl RandomSource,
-) -> Result<([u8; CIPHERTEXT_BYTES], [u8; SHAREDKEYBYTES]), Error> {
+) -> Result<([u8; CIPHERTEXT_BYTES], SharedSecret), Error> {
     check_length("public key", pk, PUBLICKEY_BYTES)?;
     let mut seed = [0u8; SAMPLE_RM_BYTES];
     if crate::plant::active("ntruhps2048509-encaps-draws-a-padded-seed") {
@@ -290,7 +293,7 @@ pub fn encaps<K: Kernels>(
 /// # Errors
 /// [`Error::InvalidLength`] for a secret key that is not 935 bytes or a ciphertext
 /// that is not 699 bytes. Every ciphertext of the right length gets a key.
-pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], Error> {
+pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<SharedSecret, Error> {
     if !crate::plant::active("ntruhps2048509-decaps-skips-the-secret-key-length") {
         check_length("secret key", sk, SECRETKEY_BYTES)?;
     }
@@ -311,7 +314,7 @@ pub fn decaps<K: Kernels>(sk: &[u8], c: &[u8]) -> Result<[u8; SHAREDKEYBYTES], E
     sk_owcpa[..].zeroize();
     rm[..].zeroize();
     k_rej[..].zeroize();
-    Ok(k)
+    Ok(SharedSecret::take(&mut k))
 }
 
 #[cfg(test)]

@@ -16,9 +16,12 @@ use super::{
     CIPHERTEXT_BYTES, HASH_BYTES, Kernels, P, PUBLIC_KEY_BYTES, ROUNDED_BYTES, RQ_BYTES,
     SECRET_KEY_BYTES, SHARED_SECRET_BYTES, SMALL_BYTES, W,
 };
+use crate::SharedSecret;
 use crate::ct::{self, copy_then_wipe};
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
+
+const _: () = assert!(SHARED_SECRET_BYTES == SharedSecret::LEN);
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroize;
 
@@ -259,13 +262,13 @@ pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
 pub(crate) fn encapsulate_with_r<K: Kernels>(
     pk: &[u8],
     r: &[Small; P],
-) -> Result<(Vec<u8>, [u8; SHARED_SECRET_BYTES]), Error> {
+) -> Result<(Vec<u8>, SharedSecret), Error> {
     let pk: [u8; PUBLIC_KEY_BYTES] = fixed("public key", pk)?;
     let pk = &pk;
     let cache = hash_prefix(4, pk);
     let mut c = [0u8; CIPHERTEXT_BYTES];
     let mut r_enc = hide::<K>(&mut c, r, pk, &cache);
-    let k = hash_session(1, &r_enc, &c);
+    let k = SharedSecret::take(&mut hash_session(1, &r_enc, &c));
     r_enc[..].zeroize();
     Ok((c.to_vec(), k))
 }
@@ -278,7 +281,7 @@ pub(crate) fn encapsulate_with_r<K: Kernels>(
 pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
     pk: &[u8],
     rng: &mut R,
-) -> Result<(Vec<u8>, [u8; SHARED_SECRET_BYTES]), Error> {
+) -> Result<(Vec<u8>, SharedSecret), Error> {
     check_length("public key", pk, PUBLIC_KEY_BYTES)?;
     let mut r = [0 as Small; P];
     K::short_random(&mut r, rng);
@@ -297,7 +300,7 @@ pub fn encapsulate<K: Kernels, R: RandomSource + ?Sized>(
 ///
 /// # Errors
 /// [`Error::InvalidLength`] when `ct` is not 1039 bytes or `sk` not 1763 bytes.
-pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRET_BYTES], Error> {
+pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<SharedSecret, Error> {
     let ct: [u8; CIPHERTEXT_BYTES] = fixed("ciphertext", ct)?;
     let ct = &ct;
     check_length("secret key", sk, SECRET_KEY_BYTES)?;
@@ -331,7 +334,7 @@ pub fn decapsulate<K: Kernels>(sk: &[u8], ct: &[u8]) -> Result<[u8; SHARED_SECRE
     }
     // b = 1 + mask: 1 on success, 0 on rejection, without a branch.
     let b = 1u8.wrapping_add(differ);
-    let session = hash_session(b, &r_enc, ct);
+    let session = SharedSecret::take(&mut hash_session(b, &r_enc, ct));
     // f, 1/g, ρ, the decrypted r and its re-encryption (which, for a rejected
     // ciphertext, encrypts a secret r) are intermediates.
     f_enc[..].zeroize();

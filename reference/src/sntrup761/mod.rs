@@ -29,6 +29,7 @@ pub mod poly;
 pub mod random;
 pub mod sort;
 
+pub use crate::SharedSecret;
 pub use arith::{Fq, Small};
 pub use contracts::{is_rq, is_short, is_small, small_le_2};
 pub use kem::{KeyPair, decapsulate, encapsulate, keypair};
