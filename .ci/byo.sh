@@ -49,7 +49,8 @@ rm -f "$ks.err"
 
 if [ "$(gungraun-runner --version 2>/dev/null | awk '{print $2}')" != "0.20.0" ]; then
   say "install gungraun-runner 0.20.0 (the bench harness's runner, same version)"
-  cargo install gungraun-runner --version 0.20.0 --locked
+  # A debug build, as .ci/bench.sh installs it.
+  cargo install --debug gungraun-runner --version 0.20.0 --locked
 fi
 say "instructions of each form (gungraun)"
 cargo bench -q -p kyberslash --bench compress

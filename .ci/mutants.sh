@@ -30,7 +30,8 @@ version=27.1.0
 say() { echo "mutants: $*"; }
 
 if [ "$(cargo mutants --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
-  cargo install cargo-mutants --version "$version" --locked
+  # A debug build (see .ci/cargo-fuzz.sh): the mutants' builds and tests dominate.
+  cargo install --debug cargo-mutants --version "$version" --locked
 fi
 if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
   echo "mutants: base commit $base not found (a shallow clone?); set REFOPT_MUTANTS_BASE" >&2
