@@ -32,11 +32,8 @@ if ! grep -q ' avx2' /proc/cpuinfo || ! grep -q ' pclmulqdq' /proc/cpuinfo; then
   exit 1
 fi
 command -v valgrind >/dev/null || { echo "bench: valgrind is required" >&2; exit 1; }
-if [ "$(gungraun-runner --version 2>/dev/null | awk '{print $2}')" != "0.20.0" ]; then
-  step "install gungraun-runner 0.20.0"
-  # A debug build (see .ci/cargo-fuzz.sh): valgrind's runs dominate the benchmarks.
-  cargo install --debug gungraun-runner --version 0.20.0 --locked
-fi
+source .ci/tools.sh
+need_gungraun_runner
 
 step "generated docs equal what the committed baseline generates"
 bash benches/scripts/gate.sh --check-docs

@@ -13,6 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 say() { echo "--> [byo] $*"; }
+source .ci/tools.sh
 
 cargo build -q --release -p kyberslash
 ks="$target_dir/release/kyberslash"
@@ -47,16 +48,12 @@ if [ "$rc" -ne 2 ] || ! grep -q 'no function matching' "$ks.err"; then
 fi
 rm -f "$ks.err"
 
-if [ "$(gungraun-runner --version 2>/dev/null | awk '{print $2}')" != "0.20.0" ]; then
-  say "install gungraun-runner 0.20.0 (the bench harness's runner, same version)"
-  # A debug build, as .ci/bench.sh installs it.
-  cargo install --debug gungraun-runner --version 0.20.0 --locked
-fi
+need_gungraun_runner
 say "instructions of each form (gungraun)"
 cargo bench -q -p kyberslash --bench compress
 
 say "its fuzz target builds and runs (stable, no sanitizer, 10 s)"
-source .ci/cargo-fuzz.sh
+need_cargo_fuzz
 log=$(mktemp)
 if ! (cd examples/kyberslash && CARGO_TARGET_DIR="$target_dir/kyberslash-fuzz" \
       cargo fuzz run -O --sanitizer none --no-trace-compares compress -- \

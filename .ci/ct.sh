@@ -60,8 +60,9 @@ valgrind --error-exitcode=1 -q "$plant_bin" --inputs 1 >"$log" 2>&1 \
 # in each wrapper that draws its own randomness (ML-KEM KeyGen, NTRU Encaps), so that
 # the runs from an undefined source are shown to happen (the planted wrapper is
 # inlined into the harness's call, which memcheck names); and (since 2026-12-05) one
-# in sntrup761's encapsulation and one in the `==` every secret key type shares, run
-# after each seeded key generation:
+# in sntrup761's encapsulation and one in the `==` that every secret key type and the
+# KEMs' SharedSecret share, run after each seeded key generation and each
+# decapsulation (both must be named):
 #   scheme plant function-memcheck-must-name
 while read -r scheme plant where; do
   if REFOPT_PLANT="$plant" \
@@ -80,6 +81,7 @@ ml-kem mlkem-keygen-branches-on-the-draw equivalence::mlkem::Variant::keygen
 ntruhps2048509 ntruhps2048509-encaps-branches-on-the-draw equivalence::ntruhps2048509::Variant::encaps
 sntrup761 sntrup761-encaps-branches-on-r reference::sntrup761::kem::encapsulate
 ml-kem secret-eq-branches-on-the-verdict <reference::mlkem::KeyPair as core::cmp::PartialEq>::eq
+ml-kem secret-eq-branches-on-the-verdict <reference::shared_secret::SharedSecret as core::cmp::PartialEq>::eq
 PLANTS
 
 # refopt-ctgrind's own asserts (run natively: they are not memcheck's): key

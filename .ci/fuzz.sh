@@ -50,7 +50,8 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 say() { echo "fuzz: [$(( $(date +%s) - start ))s] $*"; }
 
-source .ci/cargo-fuzz.sh
+source .ci/tools.sh
+need_cargo_fuzz
 if ! command -v zip >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zip >/dev/null
 fi

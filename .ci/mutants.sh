@@ -26,13 +26,10 @@ cd "$(dirname "$0")/.."
 root=$PWD
 base="${REFOPT_MUTANTS_BASE:-HEAD^}"
 max="${REFOPT_MUTANTS_MAX:-40}"
-version=27.1.0
 say() { echo "mutants: $*"; }
 
-if [ "$(cargo mutants --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
-  # A debug build (see .ci/cargo-fuzz.sh): the mutants' builds and tests dominate.
-  cargo install --debug cargo-mutants --version "$version" --locked
-fi
+source .ci/tools.sh
+need_cargo_mutants
 if ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
   echo "mutants: base commit $base not found (a shallow clone?); set REFOPT_MUTANTS_BASE" >&2
   exit 1

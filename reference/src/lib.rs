@@ -5,7 +5,8 @@
 //! the optimization under study. The `optimized` crate implements the same traits with
 //! the code *after* it, and the `equivalence` crate compares the two.
 //!
-//! Common parts: [`error`], [`ct`] (constant-time helpers), [`rng`] (caller-supplied
+//! Common parts: [`error`], [`SharedSecret`] (what the three KEMs' encapsulation and
+//! decapsulation return), [`ct`] (constant-time helpers), [`rng`] (caller-supplied
 //! randomness), [`drbg`] (NIST's KAT generator), [`shake`] (the SHAKE wrappers),
 //! [`keccak_x4`] (four Keccak-f\[1600\] permutations at once, for ML-KEM's sampling)
 //! and [`plant`] (the lab's planted bugs, compiled out without the `plant` feature).

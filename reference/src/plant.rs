@@ -404,10 +404,12 @@ pub const ALL: &[Plant] = &[
     },
     Plant {
         name: "secret-eq-branches-on-the-verdict",
-        description: "the `==` every secret key type shares (ct::secret_hygiene!) branches on \
-            its constant-time verdict, as an early-exit comparison would: a branch on secret \
-            key bytes (memcheck names <reference::mlkem::KeyPair as PartialEq>::eq, called \
-            from the harness's compare_secret)",
+        description: "the `==` every secret key type and SharedSecret share \
+            (ct::secret_hygiene!) branches on its constant-time verdict, as an early-exit \
+            comparison would: a branch on secret bytes (memcheck names \
+            <reference::mlkem::KeyPair as PartialEq>::eq and \
+            <reference::shared_secret::SharedSecret as PartialEq>::eq, called from the harness's \
+            compare_secret)",
         caught_by: "ctgrind (refopt-ctgrind under valgrind memcheck)",
     },
     Plant {

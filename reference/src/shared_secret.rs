@@ -28,7 +28,7 @@ impl SharedSecret {
     /// as arrays.
     pub(crate) fn take(bytes: &mut [u8; Self::LEN]) -> Self {
         let out = Self(*bytes);
-        bytes.zeroize();
+        bytes[..].zeroize();
         out
     }
 }
@@ -49,7 +49,7 @@ impl AsRef<[u8]> for SharedSecret {
 
 impl Zeroize for SharedSecret {
     fn zeroize(&mut self) {
-        self.0.zeroize();
+        self.0[..].zeroize();
     }
 }
 
@@ -76,7 +76,6 @@ mod tests {
         let ss = SharedSecret::from([0xab; 32]);
         let shown = format!("{ss:?}");
         assert_eq!(shown, "SharedSecret(<32 secret bytes>)");
-        assert!(!shown.contains("171"));
     }
 
     #[test]

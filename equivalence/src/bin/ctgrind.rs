@@ -151,7 +151,8 @@ fn declassified_eq(got: &SharedSecret, want: &SharedSecret, what: &str) {
 }
 
 /// `==` on a secret key type or a shared secret (its `ConstantTimeEq`) with a copy of
-/// itself, while its secrets are undefined. The verdict stays undefined (nothing here branches on it).
+/// itself, while its secrets are undefined. The verdict stays undefined (nothing here
+/// branches on it).
 fn compare_secret<T: Clone + PartialEq>(key: &T, t: &mut Tally) {
     let copy = key.clone();
     black_box(black_box(key) == black_box(&copy));

@@ -20,10 +20,10 @@ use crate::SharedSecret;
 use crate::ct::{self, copy_then_wipe};
 use crate::error::{Error, check_length};
 use crate::rng::RandomSource;
-
-const _: () = assert!(SHARED_SECRET_BYTES == SharedSecret::LEN);
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::Zeroize;
+
+const _: () = assert!(SHARED_SECRET_BYTES == SharedSecret::LEN);
 
 /// `bytes` as an array of its required length.
 ///
@@ -153,7 +153,7 @@ pub(crate) fn hash_confirm(
 }
 
 /// HashSession(b, y, z) = Hash_b(Hash3(y) ‖ z), z the whole ciphertext.
-pub fn hash_session(b: u8, y: &[u8; SMALL_BYTES], z: &[u8]) -> [u8; HASH_BYTES] {
+pub(crate) fn hash_session(b: u8, y: &[u8; SMALL_BYTES], z: &[u8]) -> [u8; HASH_BYTES] {
     let mut x = vec![0u8; HASH_BYTES + z.len()];
     copy_then_wipe(&mut x[..HASH_BYTES], hash_prefix(3, y));
     x[HASH_BYTES..].copy_from_slice(z);
