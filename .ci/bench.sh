@@ -15,8 +15,8 @@
 # gungraun is iai-callgrind under its new name (renamed at 0.17); runner 0.20.0.
 # Measured here, before the gate's runs went two at a time (benches/scripts/gate.sh):
 # 482 s on 2 cores shared with other jobs, target dir warm but the workspace
-# crates changed (both bench builds and the plant build recompiled them); 4.4 min more to
-# install gungraun-runner, and on a cold target the bench-profile build of all
+# crates changed (both bench builds and the plant build recompiled them); more to
+# install gungraun-runner (.ci/tools.sh: about 1-2 min), and on a cold target the bench-profile build of all
 # dependencies (about 5-9 min, shared with the older ML-KEM-only gate this replaces).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -62,7 +62,7 @@ valgrind --error-exitcode=1 -q "$plant_bin" --inputs 1 >"$log" 2>&1 \
 # inlined into the harness's call, which memcheck names); and (since 2026-12-05) one
 # in sntrup761's encapsulation and one in the `==` that every secret key type and the
 # KEMs' SharedSecret share, run after each seeded key generation and each
-# decapsulation (both must be named):
+# decapsulation (two rows: ML-KEM's run must name KeyPair's == and SharedSecret's):
 #   scheme plant function-memcheck-must-name
 while read -r scheme plant where; do
   if REFOPT_PLANT="$plant" \
