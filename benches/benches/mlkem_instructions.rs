@@ -44,7 +44,7 @@ fn setup_encaps(k: usize, optimized: bool) -> (&'static Params, Variant, Vec<u8>
     (
         p,
         variant(optimized),
-        reference::mlkem::keygen_internal(p, &D, &Z).ek.clone(),
+        reference::mlkem::keygen_internal(p, &D, &Z).ek().to_vec(),
     )
 }
 
@@ -52,9 +52,9 @@ fn setup_decaps(k: usize, optimized: bool) -> (&'static Params, Variant, Vec<u8>
     let p = params(k);
     let kp = reference::mlkem::keygen_internal(p, &D, &Z);
     let (ct, _) = Variant::Reference
-        .encaps_internal(p, &kp.ek, &M)
+        .encaps_internal(p, kp.ek(), &M)
         .expect("valid");
-    (p, variant(optimized), kp.dk.clone(), ct)
+    (p, variant(optimized), kp.dk().to_vec(), ct)
 }
 
 #[library_benchmark]

@@ -49,15 +49,15 @@ fn setup_encap(imp: &str, src: &str) -> (Variant, Vec<u8>, Box<dyn RandomSource>
     let v = variant(imp);
     let mut rng = source(src);
     let kp = v.keypair(rng.as_mut());
-    (v, kp.pk.clone(), rng)
+    (v, kp.pk().to_vec(), rng)
 }
 
 fn setup_decap(imp: &str) -> (Variant, Vec<u8>, Vec<u8>) {
     let v = variant(imp);
     let mut rng = source("chacha20");
     let kp = v.keypair(rng.as_mut());
-    let (ct, _) = v.encapsulate(&kp.pk, rng.as_mut()).expect("valid key");
-    (v, kp.sk.clone(), ct)
+    let (ct, _) = v.encapsulate(kp.pk(), rng.as_mut()).expect("valid key");
+    (v, kp.sk().to_vec(), ct)
 }
 
 #[library_benchmark]

@@ -37,7 +37,7 @@ fn main() {
     let rm: [u8; SAMPLE_RM_BYTES] = core::array::from_fn(|i| (i * 11 + 5) as u8);
     // Setup common to every op (subtracted by running with iters = 0).
     let kp = ntru::keypair_derand::<Optimized>(&seed, &prf).expect("f ≠ 0");
-    let (ct, _) = ntru::encaps_derand::<Optimized>(&kp.pk, &rm).expect("pk");
+    let (ct, _) = ntru::encaps_derand::<Optimized>(kp.pk(), &rm).expect("pk");
     let mut npk = [0u8; ntrust_native::CRYPTO_PUBLICKEYBYTES];
     let mut nsk = [0u8; ntrust_native::CRYPTO_SECRETKEYBYTES];
     ntrust_native::crypto_kem_keypair(&mut npk, &mut nsk, &mut Fixed(1)).expect("kp");
@@ -65,10 +65,10 @@ fn main() {
             "keygen/reference" => sink(ntru::keypair_derand::<Reference>(black_box(&seed), &prf)),
             "keygen/before" => sink(ntru::keypair_derand::<Before>(black_box(&seed), &prf)),
             "keygen/optimized" => sink(ntru::keypair_derand::<Optimized>(black_box(&seed), &prf)),
-            "enc/reference" => sink(ntru::encaps_derand::<Reference>(black_box(&kp.pk), &rm)),
-            "enc/optimized" => sink(ntru::encaps_derand::<Optimized>(black_box(&kp.pk), &rm)),
-            "dec/reference" => sink(ntru::decaps::<Reference>(black_box(&kp.sk), &ct)),
-            "dec/optimized" => sink(ntru::decaps::<Optimized>(black_box(&kp.sk), &ct)),
+            "enc/reference" => sink(ntru::encaps_derand::<Reference>(black_box(kp.pk()), &rm)),
+            "enc/optimized" => sink(ntru::encaps_derand::<Optimized>(black_box(kp.pk()), &rm)),
+            "dec/reference" => sink(ntru::decaps::<Reference>(black_box(kp.sk()), &ct)),
+            "dec/optimized" => sink(ntru::decaps::<Optimized>(black_box(kp.sk()), &ct)),
             "keygen/ntrust-native" => {
                 let (mut pk, mut sk) = ([0u8; 699], [0u8; 935]);
                 ntrust_native::crypto_kem_keypair(&mut pk, &mut sk, &mut Fixed(2)).expect("kp");

@@ -95,14 +95,15 @@ fn main() {
             } else {
                 v.keypair(&mut *rng)
             };
-            let encap = |rng: &mut dyn RandomSource| v.encapsulate(&kp.pk, rng).expect("valid key");
+            let encap =
+                |rng: &mut dyn RandomSource| v.encapsulate(kp.pk(), rng).expect("valid key");
             let (ct, ss) = if op == "encap" {
                 measured(|| encap(&mut *rng))
             } else {
                 encap(&mut *rng)
             };
             if op == "decap" {
-                measured(|| v.decapsulate(&kp.sk, &ct).expect("right lengths"))
+                measured(|| v.decapsulate(kp.sk(), &ct).expect("right lengths"))
                     .as_bytes()
                     .to_vec()
             } else {

@@ -365,14 +365,14 @@ impl Pair for Api {
         let mut bad_ct = vec![0u8; p.ct_len()];
         g.expand(&mut bad_ct);
         let kp = r::keygen_internal(p, &d, &z);
-        let ek = r::EncapsulationKey::from_bytes(p, &kp.ek).expect("valid");
-        let dk = r::DecapsulationKey::from_bytes(p, &kp.dk).expect("valid");
+        let ek = r::EncapsulationKey::from_bytes(p, kp.ek()).expect("valid");
+        let dk = r::DecapsulationKey::from_bytes(p, kp.dk()).expect("valid");
         let run = |v: Variant| {
             let (c, k) = v
-                .encaps_internal(p, &kp.ek, &m)
+                .encaps_internal(p, kp.ek(), &m)
                 .expect("generated ek is valid");
-            let k_dec = v.decaps(p, &kp.dk, &c).expect("generated dk is valid");
-            let k_rej = v.decaps(p, &kp.dk, &bad_ct).expect("lengths are right");
+            let k_dec = v.decaps(p, kp.dk(), &c).expect("generated dk is valid");
+            let k_rej = v.decaps(p, kp.dk(), &bad_ct).expect("lengths are right");
             // The parsed-key API must give the same bytes as the encoded-key API.
             let (c2, k2) = v.encapsulate(&ek, &m);
             let k_rej2 = v.decapsulate(&dk, &bad_ct).expect("lengths are right");
@@ -514,8 +514,8 @@ impl KatKem for Kat {
     }
     fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
         // The KAT file prints the key: its bytes leave the wiped key pair.
-        let mut kp = r::keygen(self.params, &mut &mut *rng);
-        (core::mem::take(&mut kp.ek), core::mem::take(&mut kp.dk))
+        let kp = r::keygen(self.params, &mut &mut *rng);
+        (kp.ek().to_vec(), kp.dk().to_vec())
     }
     fn enc(
         &self,

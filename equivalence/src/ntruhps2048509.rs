@@ -722,9 +722,9 @@ impl Pair for Api {
         g.expand(&mut bad_ct);
         let run = |v: Variant| {
             let kp = v.keypair_derand(&seed, &prf)?;
-            let (c, k) = v.encaps_derand(&kp.pk, &rm).expect("699-byte pk");
-            let k_dec = v.decaps(&kp.sk, &c).expect("right lengths");
-            let k_rej = v.decaps(&kp.sk, &bad_ct).expect("right lengths");
+            let (c, k) = v.encaps_derand(kp.pk(), &rm).expect("699-byte pk");
+            let k_dec = v.decaps(kp.sk(), &c).expect("right lengths");
+            let k_rej = v.decaps(kp.sk(), &bad_ct).expect("right lengths");
             Ok::<_, reference::Error>((kp, c, k, k_dec, k_rej))
         };
         // Key generation refuses exactly the seeds that give f = 0: every one of the
@@ -765,12 +765,17 @@ impl Pair for Api {
                 )
             })
         };
-        own(Variant::Reference, &a.0.sk, a.2.as_bytes(), a.3.as_bytes())
-            .and(|| own(self.0, &b.0.sk, b.2.as_bytes(), b.3.as_bytes()))
+        own(Variant::Reference, a.0.sk(), a.2.as_bytes(), a.3.as_bytes())
+            .and(|| own(self.0, b.0.sk(), b.2.as_bytes(), b.3.as_bytes()))
             .and(|| {
                 Outcome::compare_exposed([
-                    ("pk", Exposure::Public, a.0.pk.as_slice(), b.0.pk.as_slice()),
-                    ("sk", Exposure::Secret, &a.0.sk, &b.0.sk),
+                    (
+                        "pk",
+                        Exposure::Public,
+                        a.0.pk().as_slice(),
+                        b.0.pk().as_slice(),
+                    ),
+                    ("sk", Exposure::Secret, a.0.sk(), b.0.sk()),
                     ("ct", Exposure::Public, &a.1, &b.1),
                     ("ss", Exposure::Secret, a.2.as_bytes(), b.2.as_bytes()),
                     (
@@ -845,7 +850,7 @@ impl KatKem for Kat {
             .0
             .keypair(rng)
             .expect("the KAT's DRBG output gives f ≠ 0");
-        (kp.pk.to_vec(), kp.sk.to_vec())
+        (kp.pk().to_vec(), kp.sk().to_vec())
     }
     fn enc(
         &self,
@@ -912,8 +917,8 @@ mod tests {
             let prf: [u8; PRFKEYBYTES] = [i; PRFKEYBYTES];
             let kp = ntru::keypair_derand::<Reference>(&seed, &prf).expect("f ≠ 0");
             let coins = [i.wrapping_mul(7); SAMPLE_RM_BYTES];
-            let (ct, _) = ntru::encaps_derand::<Reference>(&kp.pk, &coins).expect("valid pk");
-            inputs.push((kp.sk.to_vec(), ct.to_vec()));
+            let (ct, _) = ntru::encaps_derand::<Reference>(kp.pk(), &coins).expect("valid pk");
+            inputs.push((kp.sk().to_vec(), ct.to_vec()));
         }
         for (i, (sk, ct)) in inputs.iter().enumerate() {
             assert_eq!(
@@ -937,7 +942,7 @@ mod tests {
         keys.push(
             ntru::keypair_derand::<Reference>(&seed, &[1; PRFKEYBYTES])
                 .expect("f ≠ 0")
-                .pk
+                .pk()
                 .to_vec(),
         );
         for (i, pk) in keys.iter().enumerate() {

@@ -878,14 +878,14 @@ pub fn transcript_with(
 
 /// [`transcript`] over the kernels `K`.
 fn transcript_of<K: Kernels>(rng: &mut dyn RandomSource, bad_ct: &[u8]) -> Transcript {
-    let mut kp = r::keypair::<K, _>(rng);
+    let kp = r::keypair::<K, _>(rng);
     let (ct, ss) =
-        r::encapsulate::<K, _>(&kp.pk, rng).expect("a generated public key has the right length");
-    let ss_dec = r::decapsulate::<K>(&kp.sk, &ct).expect("lengths are right");
-    let ss_rej = r::decapsulate::<K>(&kp.sk, bad_ct).expect("lengths are right");
+        r::encapsulate::<K, _>(kp.pk(), rng).expect("a generated public key has the right length");
+    let ss_dec = r::decapsulate::<K>(kp.sk(), &ct).expect("lengths are right");
+    let ss_rej = r::decapsulate::<K>(kp.sk(), bad_ct).expect("lengths are right");
     Transcript {
-        pk: core::mem::take(&mut kp.pk),
-        sk: core::mem::take(&mut kp.sk),
+        pk: kp.pk().to_vec(),
+        sk: kp.sk().to_vec(),
         ct,
         ss: ss.as_bytes().to_vec(),
         ss_dec: ss_dec.as_bytes().to_vec(),
@@ -1146,8 +1146,8 @@ impl KatKem for Kat {
     }
     fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
         // The KAT file prints the key: its bytes leave the wiped key pair.
-        let mut kp = self.variant.keypair(rng);
-        (core::mem::take(&mut kp.pk), core::mem::take(&mut kp.sk))
+        let kp = self.variant.keypair(rng);
+        (kp.pk().to_vec(), kp.sk().to_vec())
     }
     fn enc(
         &self,

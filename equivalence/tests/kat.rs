@@ -202,7 +202,7 @@ fn sntrup761_draw_patterns_under_the_nist_drbg() {
     let pattern = |v: Variant| {
         let mut rec = Recorder::new(NistDrbg::new(&[0u8; 48], None));
         let kp = v.keypair(&mut rec);
-        v.encapsulate(&kp.pk, &mut rec).expect("valid pk");
+        v.encapsulate(kp.pk(), &mut rec).expect("valid pk");
         rec.calls().to_vec()
     };
     let per_coefficient = pattern(Variant::Reference);

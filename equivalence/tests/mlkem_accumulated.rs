@@ -34,10 +34,10 @@ fn accumulated(set: &str, v: Variant, n: usize) -> String {
         stream.read(&mut ct_rand);
         let kp = v.keygen_internal(p, &d, &z);
         let (ct, k) = v
-            .encaps_internal(p, &kp.ek, &m)
+            .encaps_internal(p, kp.ek(), &m)
             .unwrap_or_else(|e| panic!("{set} [{}] test {i}: encaps failed: {e}", v.name()));
         let k_dec = v
-            .decaps(p, &kp.dk, &ct)
+            .decaps(p, kp.dk(), &ct)
             .unwrap_or_else(|e| panic!("{set} [{}] test {i}: decaps failed: {e}", v.name()));
         assert_eq!(
             k_dec,
@@ -45,14 +45,14 @@ fn accumulated(set: &str, v: Variant, n: usize) -> String {
             "{set} [{}] test {i}: Decaps(dk, ct) differs from the encapsulated K",
             v.name()
         );
-        let k_rej = v.decaps(p, &kp.dk, &ct_rand).unwrap_or_else(|e| {
+        let k_rej = v.decaps(p, kp.dk(), &ct_rand).unwrap_or_else(|e| {
             panic!(
                 "{set} [{}] test {i}: decaps (random ct) failed: {e}",
                 v.name()
             )
         });
-        acc.update(&kp.ek);
-        acc.update(&kp.dk);
+        acc.update(kp.ek());
+        acc.update(kp.dk());
         acc.update(&ct);
         acc.update(k.as_bytes());
         acc.update(k_rej.as_bytes());

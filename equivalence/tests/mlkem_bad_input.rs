@@ -16,7 +16,7 @@ fn lengths(p: &Params) -> [usize; 3] {
 fn wrong_lengths_are_typed_errors() {
     for p in ALL {
         let kp = r::keygen_internal(p, &[1; 32], &[2; 32]);
-        let (c, _) = r::encaps_internal::<r::Reference>(p, &kp.ek, &[3; 32]).expect("valid");
+        let (c, _) = r::encaps_internal::<r::Reference>(p, kp.ek(), &[3; 32]).expect("valid");
         for v in Variant::ALL {
             for delta in [-1isize, 1, -(p.ek_len() as isize)] {
                 let ek_len = (p.ek_len() as isize + delta) as usize;
@@ -40,7 +40,7 @@ fn wrong_lengths_are_typed_errors() {
                 );
                 let ct_len = (p.ct_len() as isize + delta).max(0) as usize;
                 assert_eq!(
-                    v.decaps(p, &kp.dk, &vec![0u8; ct_len]),
+                    v.decaps(p, kp.dk(), &vec![0u8; ct_len]),
                     Err(Error::InvalidLength {
                         what: "ciphertext",
                         expected: p.ct_len(),
@@ -57,11 +57,11 @@ fn modulus_and_hash_checks_reject() {
     for p in ALL {
         let kp = r::keygen_internal(p, &[4; 32], &[5; 32]);
         // Coefficient 0 of t̂[0] := 0xfff (>= q).
-        let mut ek = kp.ek.clone();
+        let mut ek = kp.ek().to_vec();
         ek[0] = 0xff;
         ek[1] |= 0x0f;
         assert_eq!(r::check_encapsulation_key(p, &ek), Err(Error::ModulusCheck));
-        let mut dk = kp.dk.clone();
+        let mut dk = kp.dk().to_vec();
         let h_at = 768 * p.k() + 32;
         dk[h_at] ^= 1;
         assert_eq!(r::check_decapsulation_key(p, &dk), Err(Error::HashCheck));
@@ -98,9 +98,9 @@ proptest! {
             let _ = v.decaps(p, input, &bytes[..p.ct_len()]);
             // Any right-length ciphertext decapsulates (implicit rejection).
             if len == p.ct_len() {
-                prop_assert!(v.decaps(p, &kp.dk, input).is_ok());
+                prop_assert!(v.decaps(p, kp.dk(), input).is_ok());
             } else {
-                prop_assert!(v.decaps(p, &kp.dk, input).is_err());
+                prop_assert!(v.decaps(p, kp.dk(), input).is_err());
             }
         }
     }

@@ -75,19 +75,19 @@ fn cctv_unlucky() {
                 let (z, ctx_z) = f("z");
                 let kp = v.keygen_internal(p, &arr32(d, "d", &ctx_d), &arr32(z, "z", &ctx_z));
                 let (ek, ctx) = f("ek");
-                same(&kp.ek, ek, "ek", &ctx);
+                same(kp.ek(), ek, "ek", &ctx);
                 let (dk, ctx) = f("dk");
-                same(&kp.dk, dk, "dk", &ctx);
+                same(kp.dk(), dk, "dk", &ctx);
                 let (m, ctx_m) = f("m");
                 let (c, k) = v
-                    .encaps_internal(p, &kp.ek, &arr32(m, "m", &ctx_m))
+                    .encaps_internal(p, kp.ek(), &arr32(m, "m", &ctx_m))
                     .unwrap_or_else(|e| panic!("{ctx_m}: encaps failed: {e}"));
                 let (want_c, ctx) = f("c");
                 same(&c, want_c, "c", &ctx);
                 let (want_k, ctx) = f("K");
                 same(k.as_bytes(), want_k, "K", &ctx);
                 let k2 = v
-                    .decaps(p, &kp.dk, &c)
+                    .decaps(p, kp.dk(), &c)
                     .unwrap_or_else(|e| panic!("{ctx}: decaps failed: {e}"));
                 same(k2.as_bytes(), want_k, "K (decaps)", &ctx);
                 total += 1;

@@ -82,7 +82,7 @@ impl<K: Kernels> KatKem for KatWith<K> {
     }
     fn keypair(&self, rng: &mut dyn RandomSource) -> (Vec<u8>, Vec<u8>) {
         let kp = r::keygen(&r::ML_KEM_768, &mut &mut *rng);
-        (kp.ek.clone(), kp.dk.clone())
+        (kp.ek().to_vec(), kp.dk().to_vec())
     }
     fn enc(
         &self,

@@ -14,13 +14,13 @@ type Transcript = (Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>);
 
 fn ours(v: Variant, p: &Params, d: &[u8; 32], z: &[u8; 32], m: &[u8; 32]) -> Transcript {
     let kp = v.keygen_internal(p, d, z);
-    let (c, k) = v.encaps_internal(p, &kp.ek, m).expect("valid ek");
+    let (c, k) = v.encaps_internal(p, kp.ek(), m).expect("valid ek");
     let mut bad = c.clone();
     bad[0] ^= 1;
-    let k_rej = v.decaps(p, &kp.dk, &bad).expect("right lengths");
+    let k_rej = v.decaps(p, kp.dk(), &bad).expect("right lengths");
     (
-        kp.ek.clone(),
-        kp.dk.clone(),
+        kp.ek().to_vec(),
+        kp.dk().to_vec(),
         c,
         k.as_bytes().to_vec(),
         k_rej.as_bytes().to_vec(),

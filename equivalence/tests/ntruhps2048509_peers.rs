@@ -97,18 +97,18 @@ proptest! {
             let kp = v.keypair(&mut src).expect("a ChaCha20 stream gives f ≠ 0");
             let mut rm = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
             src.fill(&mut rm);
-            let (ct, ss) = v.encaps_derand(&kp.pk, &rm).expect("pk length");
-            prop_assert_eq!(&kp.pk[..], &p.pk[..], "pk, variant {}", v.name());
-            prop_assert_eq!(&kp.sk[..], &p.sk[..], "sk, variant {}", v.name());
+            let (ct, ss) = v.encaps_derand(kp.pk(), &rm).expect("pk length");
+            prop_assert_eq!(&kp.pk()[..], &p.pk[..], "pk, variant {}", v.name());
+            prop_assert_eq!(&kp.sk()[..], &p.sk[..], "sk, variant {}", v.name());
             prop_assert_eq!(&ct[..], &p.ct[..], "ct, variant {}", v.name());
             prop_assert_eq!(&ss.as_bytes()[..], &p.ss[..], "ss, variant {}", v.name());
-            let ss_dec = v.decaps(&kp.sk, &ct).expect("lengths");
+            let ss_dec = v.decaps(kp.sk(), &ct).expect("lengths");
             prop_assert_eq!(&ss_dec.as_bytes()[..], &p.ss_dec[..]);
             prop_assert_eq!(&ss_dec, &ss, "decapsulation recovers the key");
             // One flipped ciphertext bit: implicit rejection, the peer's key.
             let mut bad = ct;
             bad[flip / 8] ^= 1 << (flip % 8);
-            let ours = v.decaps(&kp.sk, &bad).expect("lengths");
+            let ours = v.decaps(kp.sk(), &bad).expect("lengths");
             let want = peer_dec(&p.sk, &bad);
             prop_assert_eq!(*ours.as_bytes(), want, "tampered ct, variant {}", v.name());
             prop_assert_ne!(ours, ss);
@@ -309,8 +309,8 @@ fn a_seed_giving_f_zero_is_refused() {
         seed[507] = 1; // f_507 = 1
         let kp = v.keypair_derand(&seed, &prf).expect("f = x^507 is not 0");
         let rm = [5u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
-        let (ct, ss) = v.encaps_derand(&kp.pk, &rm).expect("a generated pk");
-        assert_eq!(v.decaps(&kp.sk, &ct).expect("lengths"), ss, "{v:?}");
+        let (ct, ss) = v.encaps_derand(kp.pk(), &rm).expect("a generated pk");
+        assert_eq!(v.decaps(kp.sk(), &ct).expect("lengths"), ss, "{v:?}");
     }
 }
 
@@ -344,7 +344,7 @@ fn wrong_lengths_are_typed_errors() {
         }
         for len in [0, CIPHERTEXT_BYTES - 1, CIPHERTEXT_BYTES + 1] {
             assert_eq!(
-                v.decaps(&kp.sk, &vec![0u8; len]),
+                v.decaps(kp.sk(), &vec![0u8; len]),
                 Err(Error::InvalidLength {
                     what: "ciphertext",
                     expected: CIPHERTEXT_BYTES,

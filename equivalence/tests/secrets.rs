@@ -111,6 +111,13 @@ fn bytes_when_freed<T>(value: Box<T>, heap: &[*const u8]) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// `bytes` with its first byte flipped: a key that differs from `bytes` in one place.
+fn flip_first(bytes: &[u8]) -> Vec<u8> {
+    let mut v = bytes.to_vec();
+    v[0] ^= 1;
+    v
+}
+
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
     needle.len() <= hay.len() && hay.windows(needle.len()).any(|w| w == needle)
 }
@@ -173,7 +180,7 @@ fn control_an_unwiped_secret_is_reported() {
 mod mlkem {
     use super::*;
     use equivalence::mlkem::Variant;
-    use reference::mlkem::{ALL, DecapsulationKey};
+    use reference::mlkem::{ALL, DecapsulationKey, KeyPair};
 
     #[test]
     fn key_pair_and_decapsulation_key_are_wiped_redacted_and_ct_eq() {
@@ -183,16 +190,15 @@ mod mlkem {
             d[..4].copy_from_slice(b"seed");
             for v in Variant::ALL {
                 let kp = v.keygen_internal(p, &d, &z);
-                let dk = kp.dk.clone();
+                let dk = kp.dk().to_vec();
                 let s_bytes = &dk[..32];
                 let what = format!("{} {} KeyPair", p.name(), v.name());
                 assert_redacted(&what, &format!("{kp:?}"), &[("ŝ", s_bytes), ("z", &z)]);
                 assert_ct_eq(&kp, &kp.clone(), &v.keygen_internal(p, &z, &d));
-                let (mut ek_changed, mut dk_changed) = (kp.clone(), kp.clone());
-                ek_changed.ek[0] ^= 1;
-                dk_changed.dk[0] ^= 1;
+                let ek_changed = KeyPair::from_parts(flip_first(kp.ek()), kp.dk().to_vec());
+                let dk_changed = KeyPair::from_parts(kp.ek().to_vec(), flip_first(kp.dk()));
                 assert_each_part_decides(&kp, &[ek_changed, dk_changed]);
-                let heap = kp.dk.as_ptr();
+                let heap = kp.dk().as_ptr();
                 let blocks = bytes_when_freed(Box::new(kp), &[heap]);
                 assert_wiped(&what, &blocks, &[("ŝ (encoded)", s_bytes), ("z", &z)]);
 
@@ -210,7 +216,7 @@ mod mlkem {
                     .collect();
                 let what = format!("{} {} DecapsulationKey", p.name(), v.name());
                 assert_redacted(&what, &format!("{key:?}"), &[("ŝ", s_bytes), ("z", &z)]);
-                let other = DecapsulationKey::from_bytes(p, &v.keygen_internal(p, &z, &d).dk)
+                let other = DecapsulationKey::from_bytes(p, v.keygen_internal(p, &z, &d).dk())
                     .expect("valid key");
                 assert_ct_eq(&key, &key.clone(), &other);
                 let heap = key.as_bytes().as_ptr();
@@ -233,13 +239,13 @@ mod sntrup761 {
     use super::*;
     use equivalence::sntrup761::Variant;
     use reference::rng::ChaCha20Source;
-    use reference::sntrup761::{PUBLIC_KEY_BYTES, SMALL_BYTES};
+    use reference::sntrup761::{KeyPair, PUBLIC_KEY_BYTES, SMALL_BYTES};
 
     #[test]
     fn key_pair_is_wiped_redacted_and_ct_eq() {
         for v in Variant::ALL {
             let kp = v.keypair(&mut ChaCha20Source::new([3; 32]));
-            let sk = kp.sk.clone();
+            let sk = kp.sk().to_vec();
             let rho_at = 2 * SMALL_BYTES + PUBLIC_KEY_BYTES;
             let secrets: [(&str, &[u8]); 3] = [
                 ("f", &sk[..32]),
@@ -256,11 +262,10 @@ mod sntrup761 {
             assert_redacted(&what, &debug, &secrets);
             let other = v.keypair(&mut ChaCha20Source::new([4; 32]));
             assert_ct_eq(&kp, &kp.clone(), &other);
-            let (mut pk_changed, mut sk_changed) = (kp.clone(), kp.clone());
-            pk_changed.pk[0] ^= 1;
-            sk_changed.sk[0] ^= 1;
+            let pk_changed = KeyPair::from_parts(flip_first(kp.pk()), kp.sk().to_vec());
+            let sk_changed = KeyPair::from_parts(kp.pk().to_vec(), flip_first(kp.sk()));
             assert_each_part_decides(&kp, &[pk_changed, sk_changed]);
-            let heap = kp.sk.as_ptr();
+            let heap = kp.sk().as_ptr();
             let blocks = bytes_when_freed(Box::new(kp), &[heap]);
             assert_wiped(&what, &blocks, &secrets);
         }
@@ -270,6 +275,7 @@ mod sntrup761 {
 mod ntruhps2048509 {
     use super::*;
     use equivalence::ntruhps2048509::Variant;
+    use reference::ntruhps2048509::KeyPair;
     use reference::ntruhps2048509::params::{
         OWCPA_SECRETKEYBYTES, PACK_TRINARY_BYTES, PRFKEYBYTES, SAMPLE_FG_BYTES,
     };
@@ -280,7 +286,7 @@ mod ntruhps2048509 {
         let prf = [0x3cu8; PRFKEYBYTES];
         for v in Variant::ALL {
             let kp = v.keypair_derand(&seed, &prf).expect("f ≠ 0");
-            let sk = kp.sk;
+            let sk = *kp.sk();
             let secrets: [(&str, &[u8]); 4] = [
                 ("f", &sk[..32]),
                 ("fp", &sk[PACK_TRINARY_BYTES..PACK_TRINARY_BYTES + 32]),
@@ -296,9 +302,11 @@ mod ntruhps2048509 {
             seed2[0] ^= 1;
             let other = v.keypair_derand(&seed2, &prf).expect("f ≠ 0");
             assert_ct_eq(&kp, &kp.clone(), &other);
-            let (mut pk_changed, mut sk_changed) = (kp.clone(), kp.clone());
-            pk_changed.pk[0] ^= 1;
-            sk_changed.sk[0] ^= 1;
+            let (mut pk_flipped, mut sk_flipped) = (*kp.pk(), *kp.sk());
+            pk_flipped[0] ^= 1;
+            sk_flipped[0] ^= 1;
+            let pk_changed = KeyPair::from_parts(pk_flipped, *kp.sk());
+            let sk_changed = KeyPair::from_parts(*kp.pk(), sk_flipped);
             assert_each_part_decides(&kp, &[pk_changed, sk_changed]);
             let blocks = bytes_when_freed(Box::new(kp), &[]);
             assert_wiped(&what, &blocks, &secrets);
@@ -348,18 +356,18 @@ fn shared_secrets_are_wiped_redacted_and_ct_eq() {
     for v in equivalence::mlkem::Variant::ALL {
         let p = &reference::mlkem::ML_KEM_768;
         let kp = v.keygen_internal(p, &[1; 32], &[2; 32]);
-        let (c, k) = v.encaps_internal(p, &kp.ek, &[3; 32]).expect("valid ek");
-        let k_dec = v.decaps(p, &kp.dk, &c).expect("valid dk and c");
+        let (c, k) = v.encaps_internal(p, kp.ek(), &[3; 32]).expect("valid ek");
+        let k_dec = v.decaps(p, kp.dk(), &c).expect("valid dk and c");
         assert_eq!(k_dec, k);
-        let (_, other) = v.encaps_internal(p, &kp.ek, &[4; 32]).expect("valid ek");
+        let (_, other) = v.encaps_internal(p, kp.ek(), &[4; 32]).expect("valid ek");
         keys.push((format!("ML-KEM-768 {}", v.name()), k, other));
     }
     for v in equivalence::sntrup761::Variant::ALL {
         let mut rng = ChaCha20Source::new([5; 32]);
         let kp = v.keypair(&mut rng);
-        let (c, k) = v.encapsulate(&kp.pk, &mut rng).expect("valid pk");
-        assert_eq!(v.decapsulate(&kp.sk, &c).expect("right lengths"), k);
-        let (_, other) = v.encapsulate(&kp.pk, &mut rng).expect("valid pk");
+        let (c, k) = v.encapsulate(kp.pk(), &mut rng).expect("valid pk");
+        assert_eq!(v.decapsulate(kp.sk(), &c).expect("right lengths"), k);
+        let (_, other) = v.encapsulate(kp.pk(), &mut rng).expect("valid pk");
         keys.push((format!("sntrup761 {}", v.name()), k, other));
     }
     for v in equivalence::ntruhps2048509::Variant::ALL {
@@ -367,11 +375,11 @@ fn shared_secrets_are_wiped_redacted_and_ct_eq() {
         let seed: [u8; SAMPLE_FG_BYTES] = core::array::from_fn(|i| (i * 7 + 3) as u8);
         let kp = v.keypair_derand(&seed, &[6; PRFKEYBYTES]).expect("f ≠ 0");
         let (c, k) = v
-            .encaps_derand(&kp.pk, &[7; SAMPLE_RM_BYTES])
+            .encaps_derand(kp.pk(), &[7; SAMPLE_RM_BYTES])
             .expect("699-byte pk");
-        assert_eq!(v.decaps(&kp.sk, &c).expect("right lengths"), k);
+        assert_eq!(v.decaps(kp.sk(), &c).expect("right lengths"), k);
         let (_, other) = v
-            .encaps_derand(&kp.pk, &[8; SAMPLE_RM_BYTES])
+            .encaps_derand(kp.pk(), &[8; SAMPLE_RM_BYTES])
             .expect("699-byte pk");
         keys.push((format!("ntruhps2048509 {}", v.name()), k, other));
     }

@@ -319,7 +319,7 @@ fn wrong_lengths_are_typed_errors() {
     let mut rng = ChaCha20Source::new([1; 32]);
     let kp = Variant::Optimized.keypair(&mut rng);
     let (ct, _) = Variant::Optimized
-        .encapsulate(&kp.pk, &mut rng)
+        .encapsulate(kp.pk(), &mut rng)
         .expect("valid");
     for v in Variant::ALL {
         for n in [0, 1, PUBLIC_KEY_BYTES - 1, PUBLIC_KEY_BYTES + 1] {
@@ -334,7 +334,7 @@ fn wrong_lengths_are_typed_errors() {
         }
         for n in [0, CIPHERTEXT_BYTES - 1, CIPHERTEXT_BYTES + 1] {
             assert_eq!(
-                v.decapsulate(&kp.sk, &vec![0; n]),
+                v.decapsulate(kp.sk(), &vec![0; n]),
                 Err(Error::InvalidLength {
                     what: "ciphertext",
                     expected: CIPHERTEXT_BYTES,
@@ -368,7 +368,7 @@ proptest! {
     fn every_ciphertext_decapsulates(seed in any::<[u8; 32]>(), flip in 0..CIPHERTEXT_BYTES * 8, junk in any::<bool>()) {
         let mut rng = ChaCha20Source::new(seed);
         let kp = Variant::Optimized.keypair(&mut rng);
-        let (ct, ss) = Variant::Optimized.encapsulate(&kp.pk, &mut rng).expect("valid");
+        let (ct, ss) = Variant::Optimized.encapsulate(kp.pk(), &mut rng).expect("valid");
         let bad = if junk {
             ChaCha20Source::new(seed).take(CIPHERTEXT_BYTES)
         } else {
@@ -376,10 +376,10 @@ proptest! {
             b[flip >> 3] ^= 1 << (flip & 7);
             b
         };
-        let want = rejection_key(&kp.sk, &bad);
+        let want = rejection_key(kp.sk(), &bad);
         for v in Variant::ALL {
-            prop_assert_eq!(&v.decapsulate(&kp.sk, &ct).expect("ok"), &ss);
-            prop_assert_eq!(*v.decapsulate(&kp.sk, &bad).expect("ok").as_bytes(), want);
+            prop_assert_eq!(&v.decapsulate(kp.sk(), &ct).expect("ok"), &ss);
+            prop_assert_eq!(*v.decapsulate(kp.sk(), &bad).expect("ok").as_bytes(), want);
         }
     }
 
@@ -403,9 +403,9 @@ fn extreme_ciphertexts_decapsulate() {
     let kp = Variant::Optimized.keypair(&mut rng);
     for fill in [0x00u8, 0xff, 0x55, 0xaa] {
         let ct = vec![fill; CIPHERTEXT_BYTES];
-        let want = rejection_key(&kp.sk, &ct);
+        let want = rejection_key(kp.sk(), &ct);
         for v in Variant::ALL {
-            assert_eq!(*v.decapsulate(&kp.sk, &ct).expect("ok").as_bytes(), want);
+            assert_eq!(*v.decapsulate(kp.sk(), &ct).expect("ok").as_bytes(), want);
         }
     }
 }
@@ -463,10 +463,10 @@ fn exact_products_decapsulate_as_the_reference() {
     use equivalence::sntrup761::ExactProducts;
     let mut rng = ChaCha20Source::new([7; 32]);
     let kp = r::keypair::<r::Reference, _>(&mut rng);
-    let (ct, _) = r::encapsulate::<r::Reference, _>(&kp.pk, &mut rng).expect("own key");
+    let (ct, _) = r::encapsulate::<r::Reference, _>(kp.pk(), &mut rng).expect("own key");
     let mut bad = ct.clone();
     bad[517] ^= 0x10;
-    let mut cases = vec![(kp.sk.clone(), ct), (kp.sk.clone(), bad)];
+    let mut cases = vec![(kp.sk().to_vec(), ct), (kp.sk().to_vec(), bad)];
     for n in 0..3u8 {
         let mut sk = vec![0u8; SECRET_KEY_BYTES];
         let mut c = vec![0u8; CIPHERTEXT_BYTES];
@@ -512,8 +512,8 @@ fn exact_products_encapsulate_as_the_reference() {
     }
     keys.push(
         r::keypair::<r::Reference, _>(&mut ChaCha20Source::new([9; 32]))
-            .pk
-            .clone(),
+            .pk()
+            .to_vec(),
     );
     for (i, pk) in keys.iter().enumerate() {
         let mut draw = vec![0u8; 4 * P];

@@ -379,7 +379,7 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Report> {
         let m = g.array::<32>();
         let kp = r::keygen_internal(p, &d, &z);
         let (mut c, k_enc) = MlkemVariant::Reference
-            .encaps_internal(p, &kp.ek, &m)
+            .encaps_internal(p, kp.ek(), &m)
             .map_err(|e| format!("a generated ek was refused: {e:?}"))?;
         // Position 0 (also what a short input reads): no change; i: byte i − 1.
         let at = g.below(c.len() as u64 + 1) as usize;
@@ -390,7 +390,7 @@ fn mlkem_decaps(data: &[u8]) -> Result<(), Report> {
         } else {
             *k_enc.as_bytes()
         };
-        (kp.dk.clone(), c, Some(expect))
+        (kp.dk().to_vec(), c, Some(expect))
     } else {
         let mut dk = vec![0u8; dk_len];
         g.fill(&mut dk);

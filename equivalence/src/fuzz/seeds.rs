@@ -116,12 +116,12 @@ pub(super) fn generated_key(scheme: KemScheme) -> &'static GeneratedKey {
                 let mut coins = [0u8; reference::ntruhps2048509::params::SAMPLE_RM_BYTES];
                 reference::RandomSource::fill(&mut rng, &mut coins);
                 let (ct, key) = Variant::Optimized
-                    .encaps_derand(&kp.pk, &coins)
+                    .encaps_derand(kp.pk(), &coins)
                     .expect("a generated public key is valid");
                 GeneratedKey {
                     #[cfg(test)]
-                    pk: kp.pk.to_vec(),
-                    sk: kp.sk.to_vec(),
+                    pk: kp.pk().to_vec(),
+                    sk: kp.sk().to_vec(),
                     ct: ct.to_vec(),
                     key: *key.as_bytes(),
                 }
@@ -130,12 +130,12 @@ pub(super) fn generated_key(scheme: KemScheme) -> &'static GeneratedKey {
                 use crate::sntrup761::Variant;
                 let kp = Variant::Optimized.keypair(&mut rng);
                 let (ct, key) = Variant::Optimized
-                    .encapsulate(&kp.pk, &mut rng)
+                    .encapsulate(kp.pk(), &mut rng)
                     .expect("a generated public key is valid");
                 GeneratedKey {
                     #[cfg(test)]
-                    pk: kp.pk.clone(),
-                    sk: kp.sk.clone(),
+                    pk: kp.pk().to_vec(),
+                    sk: kp.sk().to_vec(),
                     ct,
                     key: *key.as_bytes(),
                 }
@@ -164,15 +164,15 @@ fn generated_public_key_seed(scheme: KemScheme) -> Vec<u8> {
             crate::ntruhps2048509::Variant::Optimized
                 .keypair(&mut rng)
                 .expect("a ChaCha20 stream gives f ≠ 0")
-                .pk
+                .pk()
                 .to_vec(),
             reference::ntruhps2048509::params::SAMPLE_RM_BYTES,
         ),
         KemScheme::Sntrup761 => (
             crate::sntrup761::Variant::Optimized
                 .keypair(&mut rng)
-                .pk
-                .clone(),
+                .pk()
+                .to_vec(),
             4 * reference::sntrup761::P,
         ),
     };

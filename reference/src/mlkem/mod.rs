@@ -203,12 +203,44 @@ pub fn encrypt_u_per_product<F: Zq>(
 /// An ML-KEM key pair as byte strings. `Debug` shows ek and hides dk; dk is wiped
 /// when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant time
 /// ([`ConstantTimeEq`]).
+///
+/// The keys are lent, never moved out past the wipe:
+///
+/// ```
+/// use reference::mlkem::{ML_KEM_768, keygen_internal};
+/// let kp = keygen_internal(&ML_KEM_768, &[1; 32], &[2; 32]);
+/// assert_eq!((kp.ek().len(), kp.dk().len()), (1184, 2400));
+/// ```
+///
+/// ```compile_fail,E0616
+/// use reference::mlkem::{ML_KEM_768, keygen_internal};
+/// let mut kp = keygen_internal(&ML_KEM_768, &[1; 32], &[2; 32]);
+/// let dk: Vec<u8> = core::mem::take(&mut kp.dk); // a private field
+/// ```
 #[derive(Clone)]
 pub struct KeyPair {
-    /// Encapsulation key (384k + 32 bytes).
-    pub ek: Vec<u8>,
-    /// Decapsulation key (768k + 96 bytes): dk_PKE ‖ ek ‖ H(ek) ‖ z.
-    pub dk: Vec<u8>,
+    ek: Vec<u8>,
+    dk: Vec<u8>,
+}
+
+impl KeyPair {
+    /// A pair from its two keys' bytes, as stored or received. Nothing is checked here:
+    /// the functions that take a key check its bytes when they use it (lengths, and
+    /// FIPS 203's input checks where the scheme has them).
+    pub fn from_parts(ek: Vec<u8>, dk: Vec<u8>) -> Self {
+        KeyPair { ek, dk }
+    }
+
+    /// The encapsulation key (384k + 32 bytes).
+    pub fn ek(&self) -> &[u8] {
+        &self.ek
+    }
+
+    /// The decapsulation key (768k + 96 bytes): dk_PKE ‖ ek ‖ H(ek) ‖ z. Secret: the
+    /// pair wipes its own copy on drop, a copy the caller makes is the caller's to wipe.
+    pub fn dk(&self) -> &[u8] {
+        &self.dk
+    }
 }
 
 impl Zeroize for KeyPair {
@@ -593,17 +625,18 @@ mod tests {
     fn parsed_keys_give_back_their_encoding() {
         let p = &ML_KEM_768;
         let kp = keygen_internal(p, &[1; 32], &[2; 32]);
-        let ek = EncapsulationKey::from_bytes(p, &kp.ek).expect("a generated ek");
-        assert_eq!(ek.as_bytes(), &kp.ek[..]);
+        let ek = EncapsulationKey::from_bytes(p, kp.ek()).expect("a generated ek");
+        assert_eq!(ek.as_bytes(), kp.ek());
         assert_eq!(ek.params().name(), "ML-KEM-768");
         let shown = format!("{ek:?}");
         let head = format!(
             "EncapsulationKey {{ params: \"ML-KEM-768\", bytes: [{}, {}",
-            kp.ek[0], kp.ek[1]
+            kp.ek()[0],
+            kp.ek()[1]
         );
         assert!(shown.starts_with(&head), "{shown}");
-        let dk = DecapsulationKey::from_bytes(p, &kp.dk).expect("a generated dk");
-        assert_eq!(dk.as_bytes(), &kp.dk[..]);
+        let dk = DecapsulationKey::from_bytes(p, kp.dk()).expect("a generated dk");
+        assert_eq!(dk.as_bytes(), kp.dk());
         assert_eq!(dk.encapsulation_key(), &ek);
     }
 }

@@ -150,11 +150,28 @@ impl Kernels for Reference {
 /// ([`ConstantTimeEq`]).
 #[derive(Clone)]
 pub struct KeyPair {
-    /// Public key (699 bytes).
-    pub pk: [u8; PUBLICKEY_BYTES],
-    /// Secret key (935 bytes): S3(f) ‖ S3(f⁻¹ mod 3) ‖ Sq(h⁻¹ mod q) ‖ the 32-byte PRF
-    /// key.
-    pub sk: [u8; SECRETKEY_BYTES],
+    pk: [u8; PUBLICKEY_BYTES],
+    sk: [u8; SECRETKEY_BYTES],
+}
+
+impl KeyPair {
+    /// A pair from its two keys' bytes, as stored or received. Nothing is checked: the
+    /// lengths are the types', and decapsulation decodes the secret key when it uses it.
+    pub fn from_parts(pk: [u8; PUBLICKEY_BYTES], sk: [u8; SECRETKEY_BYTES]) -> Self {
+        KeyPair { pk, sk }
+    }
+
+    /// The public key (699 bytes).
+    pub fn pk(&self) -> &[u8; PUBLICKEY_BYTES] {
+        &self.pk
+    }
+
+    /// The secret key (935 bytes): S3(f) ‖ S3(f⁻¹ mod 3) ‖ Sq(h⁻¹ mod q) ‖ the 32-byte
+    /// PRF key. Secret: the pair wipes its own copy on drop, a copy the caller makes is
+    /// the caller's to wipe.
+    pub fn sk(&self) -> &[u8; SECRETKEY_BYTES] {
+        &self.sk
+    }
 }
 
 impl Zeroize for KeyPair {

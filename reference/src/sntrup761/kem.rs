@@ -191,10 +191,28 @@ pub(crate) fn hide<K: Kernels>(
 /// time ([`ConstantTimeEq`]).
 #[derive(Clone)]
 pub struct KeyPair {
-    /// Public key (1158 bytes).
-    pub pk: Vec<u8>,
-    /// Secret key (1763 bytes): Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk).
-    pub sk: Vec<u8>,
+    pk: Vec<u8>,
+    sk: Vec<u8>,
+}
+
+impl KeyPair {
+    /// A pair from its two keys' bytes, as stored or received. Nothing is checked here:
+    /// the functions that take a key check its bytes when they use it (lengths).
+    pub fn from_parts(pk: Vec<u8>, sk: Vec<u8>) -> Self {
+        KeyPair { pk, sk }
+    }
+
+    /// The public key (1158 bytes).
+    pub fn pk(&self) -> &[u8] {
+        &self.pk
+    }
+
+    /// The secret key (1763 bytes): Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk). Secret:
+    /// the pair wipes its own copy on drop, a copy the caller makes is the caller's to
+    /// wipe.
+    pub fn sk(&self) -> &[u8] {
+        &self.sk
+    }
 }
 
 impl Zeroize for KeyPair {
