@@ -62,16 +62,21 @@ valgrind --error-exitcode=1 -q "$plant_bin" --inputs 1 >"$log" 2>&1 \
 # inlined into the harness's call, which memcheck names); and (since 2026-12-05) one
 # in sntrup761's encapsulation and one in the `==` that every secret key type and the
 # KEMs' SharedSecret share, run after each seeded key generation and each
-# decapsulation (two rows: ML-KEM's run must name KeyPair's == and SharedSecret's):
-#   scheme plant function-memcheck-must-name
+# decapsulation (ML-KEM's run must name both KeyPair's == and SharedSecret's):
+#   scheme plant functions-memcheck-must-name (separated by ';')
 while read -r scheme plant where; do
   if REFOPT_PLANT="$plant" \
      valgrind --error-exitcode=1 -q "$plant_bin" --scheme "$scheme" --inputs 1 >"$log" 2>&1; then
     fail "memcheck did not report the planted secret branch or index ($plant)"
   fi
-  grep -q 'uninitialised' "$log" && grep -qF "$where" "$log" \
-    || { cat "$log"; fail "memcheck failed on $plant, but not with an uninitialised-value error naming $where"; }
-  echo "planted ($plant): memcheck reported $(grep -c 'uninitialised' "$log") error(s), naming $where"
+  grep -q 'uninitialised' "$log" \
+    || { cat "$log"; fail "memcheck failed on $plant, but not with an uninitialised-value error"; }
+  IFS=';' read -ra names <<<"$where"
+  for name in "${names[@]}"; do
+    grep -qF "$name" "$log" \
+      || { cat "$log"; fail "memcheck reported $plant, but named no $name"; }
+  done
+  echo "planted ($plant): memcheck reported $(grep -c 'uninitialised' "$log") error(s), naming ${where//;/ and }"
 done <<'PLANTS'
 ml-kem mlkem-decaps-variable-time-compare reference::mlkem::decapsulate
 sntrup761 sntrup761-decaps-variable-time-compare reference::sntrup761::kem::decapsulate
@@ -80,8 +85,7 @@ ed25519 ed25519-scalar-mul-indexes-the-table reference::ed25519::point::scalar_m
 ml-kem mlkem-keygen-branches-on-the-draw equivalence::mlkem::Variant::keygen
 ntruhps2048509 ntruhps2048509-encaps-branches-on-the-draw equivalence::ntruhps2048509::Variant::encaps
 sntrup761 sntrup761-encaps-branches-on-r reference::sntrup761::kem::encapsulate
-ml-kem secret-eq-branches-on-the-verdict <reference::mlkem::KeyPair as core::cmp::PartialEq>::eq
-ml-kem secret-eq-branches-on-the-verdict <reference::shared_secret::SharedSecret as core::cmp::PartialEq>::eq
+ml-kem secret-eq-branches-on-the-verdict <reference::mlkem::KeyPair as core::cmp::PartialEq>::eq;<reference::shared_secret::SharedSecret as core::cmp::PartialEq>::eq
 PLANTS
 
 # refopt-ctgrind's own asserts (run natively: they are not memcheck's): key
