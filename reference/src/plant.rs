@@ -157,8 +157,13 @@ pub const ALL: &[Plant] = &[
     },
     Plant {
         name: "sntrup761-prove-freeze-unsigned",
-        description: "a fault in the proof's own model, not in shipped code: S-7's symbolic Fq_freeze returns the representative in [0, q − 1], as a freeze that forgets to centre would; the check of the outputs' range must report it (shipped generic code makes Fq values only as inputs, zeros and freeze results, so no shipped plant reaches that check)",
-        caught_by: "prove S-7a",
+        description: "a fault in the proof's own model, not in shipped code: S-7's (and S-16's) symbolic Fq_freeze returns the representative in [0, q − 1], as a freeze that forgets to centre would; the check of the outputs' range must report it (shipped generic code makes Fq values only as inputs, zeros and freeze results, so no shipped plant reaches that check)",
+        caught_by: "prove S-7a, S-16",
+    },
+    Plant {
+        name: "sntrup761-r3-recip-loads-unfrozen",
+        description: "reference::sntrup761::poly::r3_recip_over, shared by both tiers, loads the input coefficients unfrozen, as the C code does: from coefficients outside {-1, 0, 1} (Small_decode gives 2) the divstep's values leave {-1, 0, 1}, so its sign −g0·f0 can leave i8 and its updates' sums f3_freeze_sum's exact domain [-2, 2]",
+        caught_by: "prove S-16",
     },
     Plant {
         name: "sntrup761-rq-deferred-skips-the-first-product",

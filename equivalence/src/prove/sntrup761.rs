@@ -18,8 +18,13 @@
 use optimized::sntrup761::poly::{r3_mult_deferred_over, rq_mult_small_deferred_over};
 use optimized::sntrup761::random::draw_words_over;
 use reference::plant;
-use reference::sntrup761::arith::{FQ_FREEZE_DOMAIN, f3_freeze, fq_freeze};
-use reference::sntrup761::poly::{Arith, r3_mult_per_step_over, rq_mult_small_per_step_over};
+use reference::sntrup761::arith::{
+    FQ_FREEZE_DOMAIN, f3_freeze, f3_freeze_sum, fq_freeze, int16_negative_mask, int16_nonzero_mask,
+};
+use reference::sntrup761::poly::{
+    Arith, Int, RecipArith, r3_mult_per_step_over, r3_recip_over, rq_mult_small_per_step_over,
+    rq_recip3_over,
+};
 use reference::sntrup761::random::{WordSource, draw_words_per_coefficient_over};
 use reference::sntrup761::{P, Q, Q12, RANDOM_POLY_BYTES};
 
@@ -409,6 +414,280 @@ fn draws_equal() -> CheckResult {
     ))
 }
 
+/// An interval `[lo, hi]` that contains a value of the reciprocals' run (S-16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Iv {
+    /// Least possible value.
+    pub lo: i64,
+    /// Greatest possible value.
+    pub hi: i64,
+}
+
+impl Iv {
+    const fn point(x: i64) -> Self {
+        Iv { lo: x, hi: x }
+    }
+    const fn range(r: (i64, i64)) -> Self {
+        Iv { lo: r.0, hi: r.1 }
+    }
+    fn within(self, r: (i64, i64), what: &str) -> Self {
+        assert!(
+            r.0 <= self.lo && self.hi <= r.1,
+            "sntrup761 reciprocal run: {what} may reach [{}, {}], outside [{}, {}]",
+            self.lo,
+            self.hi,
+            r.0,
+            r.1
+        );
+        self
+    }
+    fn hull(self, b: Iv) -> Iv {
+        Iv {
+            lo: self.lo.min(b.lo),
+            hi: self.hi.max(b.hi),
+        }
+    }
+    fn mul(self, b: Iv) -> Iv {
+        let p = [
+            self.lo * b.lo,
+            self.lo * b.hi,
+            self.hi * b.lo,
+            self.hi * b.hi,
+        ];
+        Iv {
+            lo: p.into_iter().min().unwrap_or(0),
+            hi: p.into_iter().max().unwrap_or(0),
+        }
+    }
+}
+
+/// A mask: 0 or -1.
+const MASK: (i64, i64) = (-1, 0);
+
+thread_local! {
+    /// The widest `Fq_freeze` and `f3_freeze_sum` arguments of the run, for the
+    /// evidence.
+    static WIDEST: core::cell::Cell<(i64, i64)> = const { core::cell::Cell::new((0, 0)) };
+}
+
+/// The interval instance of `RecipArith`: every operation checks its result against
+/// its machine type, every freeze its argument against the freeze's exact domain; a
+/// swap decision is any mask, so both places of a conditional swap may hold either
+/// value (their hull), and one run covers every sequence of swap decisions.
+#[derive(Clone, Copy, Debug)]
+pub struct IvArith;
+
+impl RecipArith for IvArith {
+    type Fq = Iv;
+    type Small = Iv;
+    type Wide = Iv;
+    fn fq(x: i16) -> Iv {
+        Iv::point(i64::from(x))
+    }
+    fn small(x: i8) -> Iv {
+        Iv::point(i64::from(x))
+    }
+    fn wide(x: i32) -> Iv {
+        Iv::point(i64::from(x))
+    }
+    fn wide_fq(x: Iv) -> Iv {
+        x.within(I16, "an Fq value")
+    }
+    fn wide_small(x: Iv) -> Iv {
+        x.within(I8, "a small value")
+    }
+    fn fq_small(x: Iv) -> Iv {
+        x.within(I8, "a small value")
+    }
+    fn small_wide(x: Iv) -> Iv {
+        x.within(I8, "an i32 truncated to i8")
+    }
+    fn mul(a: Iv, b: Iv) -> Iv {
+        a.mul(b).within(I32, "an i32 product")
+    }
+    fn sub(a: Iv, b: Iv) -> Iv {
+        Iv {
+            lo: a.lo - b.hi,
+            hi: a.hi - b.lo,
+        }
+        .within(I32, "an i32 difference")
+    }
+    fn small_add(a: Iv, b: Iv) -> Iv {
+        Iv {
+            lo: a.lo + b.lo,
+            hi: a.hi + b.hi,
+        }
+        .within(I8, "an i8 sum")
+    }
+    fn small_mul(a: Iv, b: Iv) -> Iv {
+        a.mul(b).within(I8, "an i8 product")
+    }
+    fn fq_freeze(a: Iv) -> Iv {
+        let d = i64::from(FQ_FREEZE_DOMAIN);
+        let a = a.within((-d, d), "an Fq_freeze argument");
+        WIDEST.with(|w| {
+            let (fq, f3) = w.get();
+            w.set((fq.max(-a.lo).max(a.hi), f3));
+        });
+        let q12 = i64::from(Q12);
+        if plant::active("sntrup761-prove-freeze-unsigned") {
+            // The model fault of S-7a (proof self-test): a freeze that forgets to centre.
+            return Iv { lo: 0, hi: 2 * q12 };
+        }
+        Iv { lo: -q12, hi: q12 }
+    }
+    fn f3_freeze(a: Iv) -> Iv {
+        // Typed i8, widened to i16: every i16 is in S-4's domain.
+        a.within(I8, "an F3_freeze argument");
+        Iv { lo: -1, hi: 1 }
+    }
+    fn f3_freeze_sum(a: Iv) -> Iv {
+        let a = a.within((-2, 2), "an f3_freeze_sum argument");
+        WIDEST.with(|w| {
+            let (fq, f3) = w.get();
+            w.set((fq, f3.max(-a.lo).max(a.hi)));
+        });
+        Iv { lo: -1, hi: 1 }
+    }
+    fn swap_mask(delta: Iv, g0: Iv) -> Iv {
+        // Both are truncated to int16 (δ negated first): exact when they fit.
+        Iv {
+            lo: -delta.hi,
+            hi: -delta.lo,
+        }
+        .within(I16, "-δ truncated to int16");
+        g0.within(I16, "g0 truncated to int16");
+        Iv::range(MASK)
+    }
+    fn next_delta(delta: Iv, swap: Iv) -> Iv {
+        swap.within(MASK, "a swap mask");
+        let negated = Iv {
+            lo: -delta.hi,
+            hi: -delta.lo,
+        };
+        let d = delta.hull(negated);
+        Iv {
+            lo: d.lo + 1,
+            hi: d.hi + 1,
+        }
+        .within(I32, "δ")
+    }
+    fn cswap_fq(swap: Iv, a: &mut Iv, b: &mut Iv) {
+        swap.within(MASK, "a swap mask");
+        // The swap lemma is checked on Fq values in [-q12, q12] (fq_cswap_lemma).
+        let q12 = i64::from(Q12);
+        let h = a
+            .within((-q12, q12), "a swapped Fq value")
+            .hull(b.within((-q12, q12), "a swapped Fq value"));
+        (*a, *b) = (h, h);
+    }
+    fn cswap_small(swap: Iv, a: &mut Iv, b: &mut Iv) {
+        swap.within(MASK, "a swap mask");
+        let h = a
+            .within(I8, "a small value")
+            .hull(b.within(I8, "a small value"));
+        (*a, *b) = (h, h);
+    }
+    fn nonzero_mask(delta: Iv) -> Iv {
+        delta.within(I16, "δ truncated to int16");
+        Iv::range(MASK)
+    }
+    fn wipe_fq(values: &mut [Iv]) {
+        values.fill(Iv::point(0));
+    }
+    fn wipe_small(values: &mut [Iv]) {
+        values.fill(Iv::point(0));
+    }
+}
+
+/// The machine instance's masks and swaps do what [`IvArith`] models, on every value
+/// the run gives them: `int16_negative_mask`/`int16_nonzero_mask` on every i16, the
+/// swap decision on every δ in [-2p, 2p] and g0 in i16, δ's update on the same δ,
+/// `cswap_small` on every pair of i8, `cswap_fq` on every pair in [-q12, q12] (the
+/// only Fq values [`IvArith`] lets it swap), `f3_freeze_sum` on [-2, 2].
+fn recip_lemmas() -> Result<String, Failure> {
+    let fail = |m: String| Err(Failure::failed(m));
+    for x in i16::MIN..=i16::MAX {
+        if int16_negative_mask(x) != -i32::from(x < 0)
+            || int16_nonzero_mask(x) != -i32::from(x != 0)
+        {
+            return fail(format!("the int16 masks of {x}"));
+        }
+    }
+    let two_p = 2 * P as i32;
+    for delta in -two_p..=two_p {
+        for g0 in i16::MIN..=i16::MAX {
+            let want = -i32::from(delta > 0 && g0 != 0);
+            if <Int as RecipArith>::swap_mask(delta, i32::from(g0)) != want {
+                return fail(format!("the swap decision at δ = {delta}, g0 = {g0}"));
+            }
+        }
+        for (swap, negated) in [(0, delta), (-1, -delta)] {
+            if <Int as RecipArith>::next_delta(delta, swap) != negated + 1 {
+                return fail(format!("δ's update at δ = {delta}, swap = {swap}"));
+            }
+        }
+    }
+    for swap in [0, -1] {
+        for a in i8::MIN..=i8::MAX {
+            for b in i8::MIN..=i8::MAX {
+                let (mut x, mut y) = (a, b);
+                <Int as RecipArith>::cswap_small(swap, &mut x, &mut y);
+                if (x, y) != if swap == 0 { (a, b) } else { (b, a) } {
+                    return fail(format!("cswap_small({swap}, {a}, {b})"));
+                }
+            }
+        }
+        let q12 = Q12 as i16;
+        for a in -q12..=q12 {
+            for b in -q12..=q12 {
+                let (mut x, mut y) = (a, b);
+                <Int as RecipArith>::cswap_fq(swap, &mut x, &mut y);
+                if (x, y) != if swap == 0 { (a, b) } else { (b, a) } {
+                    return fail(format!("cswap_fq({swap}, {a}, {b})"));
+                }
+            }
+        }
+    }
+    for x in -2i8..=2 {
+        if f3_freeze_sum(x) != f3_freeze(i16::from(x)) {
+            return fail(format!("f3_freeze_sum({x})"));
+        }
+    }
+    Ok(format!(
+        "the masks on all 65 536 i16, the swap decision on {} (δ, g0) pairs, both swaps on all i8 pairs and all {} Fq pairs in [-q12, q12], f3_freeze_sum = F3_freeze on [-2, 2]",
+        (2 * two_p as usize + 1) * 65_536,
+        (2 * Q12 as usize + 1).pow(2)
+    ))
+}
+
+/// S-16: both reciprocals run over [`IvArith`], from every input of i8 coefficients.
+fn recips_in_range() -> CheckResult {
+    let lemmas = recip_lemmas()?;
+    WIDEST.with(|w| w.set((0, 0)));
+    let input = [Iv::range(I8); P];
+    let mut out3 = [Iv::point(0); P];
+    let status3 = r3_recip_over::<IvArith>(&mut out3, &input);
+    let mut outq = [Iv::point(0); P];
+    let statusq = rq_recip3_over::<IvArith>(&mut outq, &input);
+    let (fq, f3) = WIDEST.with(|w| w.get());
+    let q12 = i64::from(Q12);
+    for (what, out, bound) in [("R3_recip", &out3, 1), ("Rq_recip3", &outq, q12)] {
+        if let Some(i) = out.iter().position(|x| x.lo < -bound || x.hi > bound) {
+            return Err(Failure::failed(format!(
+                "{what}: out[{i}] may leave [-{bound}, {bound}]"
+            )));
+        }
+    }
+    if [status3, statusq].iter().any(|s| s.lo < -1 || s.hi > 0) {
+        return Err(Failure::failed("a reciprocal's status may leave {0, -1}"));
+    }
+    Ok(Evidence::proved(format!(
+        "every operation of both shipped reciprocals inside its type; widest f3_freeze_sum argument |x| <= {f3} (domain 2), widest Fq_freeze argument |x| <= {fq} (domain {}); outputs canonical; lemmas: {lemmas}",
+        FQ_FREEZE_DOMAIN
+    )))
+}
+
 /// The sntrup761 obligations.
 pub static OBLIGATIONS: &[Obligation] = &[
     Obligation {
@@ -502,5 +781,25 @@ pub static OBLIGATIONS: &[Obligation] = &[
         cheap: true,
         needs_smt: false,
         check: r3_mult_equal,
+    },
+    Obligation {
+        id: "S-16",
+        optimization: Optimization::Sntrup761Deferred,
+        statement: "`R3_recip` and `Rq_recip3` (shared by both tiers; `Rq_recip3`'s update f0·g[i] − g0·f[i] is the widest `Fq_freeze` argument, the bound S-3's domain is sized for): every `Fq_freeze` argument inside S-3's domain, every `f3_freeze_sum` argument in [−2, 2] (where it equals `F3_freeze`), no i8/i16/i32 overflow, outputs canonical",
+        method: "abstract interpretation of both shipped reciprocals (`r3_recip_over`, `rq_recip3_over`) over intervals, a swap decision being either mask (both places of a swap then hold either value), so one run covers every sequence of the 2p − 1 decisions; the machine masks, swaps and δ update checked exhaustively on the values the run gives them",
+        domain: "every input of i8 coefficients, every sequence of swap decisions",
+        mutant: Mutant::Plants(&[
+            Planted::new(
+                "sntrup761-r3-recip-loads-unfrozen",
+                "an i32 truncated to i8 may reach",
+            ),
+            Planted::new(
+                "sntrup761-prove-freeze-unsigned",
+                "a swapped Fq value may reach",
+            ),
+        ]),
+        cheap: true,
+        needs_smt: false,
+        check: recips_in_range,
     },
 ];

@@ -109,11 +109,7 @@ fn f3_freeze_planted(b: u32) -> Small {
 /// Fq_recip: a1^(q-2) mod q by q-3 multiplications, the C code's plain loop (public
 /// loop count; a1 may be secret).
 pub fn fq_recip(a1: Fq) -> Fq {
-    let mut ai = a1;
-    for _ in 1..Q - 2 {
-        ai = fq_freeze(i32::from(a1) * i32::from(ai));
-    }
-    ai
+    super::poly::fq_recip_over::<super::poly::Int>(a1)
 }
 
 /// -1 when x != 0, else 0 (`int16_nonzero_mask`).

@@ -19,10 +19,10 @@ const _: () = assert!(Q12 + 2 * Q12 <= super::arith::FQ_FREEZE_DOMAIN);
 const R3_STEP_MAX: i32 = 1 + 2 * 2;
 const _: () = assert!(R3_STEP_MAX <= i16::MAX as i32);
 // Rq_recip3's update f0·g[i] − g0·f[i] is at most 2·q12² in absolute value when its
-// four operands lie in [-q12, q12]. FQ_FREEZE_DOMAIN is defined as that bound, so no
-// compile-time check adds anything; the operand bound is argued, not checked: every
-// entry of f, g, v, r is a constant, an input coefficient (an i8) or an Fq_freeze
-// output (in [-q12, q12], obligation S-3).
+// four operands lie in [-q12, q12]. FQ_FREEZE_DOMAIN is defined as that bound; that the
+// operands stay there (every entry of f, g, v, r is a constant, an input coefficient or
+// an Fq_freeze output, whatever the swaps) is checked by obligation S-16, over the
+// shipped `rq_recip3_over`.
 
 /// 0 when r has Hamming weight exactly w, else -1 (`Weightw_mask`).
 #[must_use = "the mask decides implicit rejection"]
@@ -332,6 +332,163 @@ pub fn rq_mult_small_per_step_over<A: Arith>(
     A::wipe_fq(&mut fg);
 }
 
+/// The operations of the two reciprocals, [`r3_recip`] and [`rq_recip3`] (both tiers
+/// share them).
+///
+/// The library instantiates it with the C code's types ([`Int`]); `refopt prove`
+/// instantiates it with intervals, and with swap decisions of unknown value (a swap
+/// leaves both places holding either value), which checks every freeze argument
+/// against the freeze's exact domain and every operation against its type, for every
+/// input and every sequence of swap decisions (obligation S-16). Each method is the C
+/// operation named in its doc. A trait of its own, not [`Arith`]'s: its proof instance
+/// is a plain `Copy` interval, where [`Arith`]'s carries each value's exact form.
+pub trait RecipArith {
+    /// An Fq value (`Fq`, `i16`).
+    type Fq: Copy;
+    /// A small value (`small`, `i8`).
+    type Small: Copy;
+    /// An `int32` value: a product, the divstep counter δ, a mask.
+    type Wide: Copy;
+    /// The Fq constant `x`.
+    fn fq(x: Fq) -> Self::Fq;
+    /// The small constant `x`.
+    fn small(x: Small) -> Self::Small;
+    /// The `int32` constant `x`.
+    fn wide(x: i32) -> Self::Wide;
+    /// `(int32) x` for an Fq value.
+    fn wide_fq(x: Self::Fq) -> Self::Wide;
+    /// `(int32) x` for a small value.
+    fn wide_small(x: Self::Small) -> Self::Wide;
+    /// `(Fq) x` for a small value.
+    fn fq_small(x: Self::Small) -> Self::Fq;
+    /// `(small) x`, an `int32` truncated.
+    fn small_wide(x: Self::Wide) -> Self::Small;
+    /// `a * b` in `int32`.
+    fn mul(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    /// `a - b` in `int32`.
+    fn sub(a: Self::Wide, b: Self::Wide) -> Self::Wide;
+    /// `a + b` in `small`.
+    fn small_add(a: Self::Small, b: Self::Small) -> Self::Small;
+    /// `a * b` in `small`.
+    fn small_mul(a: Self::Small, b: Self::Small) -> Self::Small;
+    /// [`fq_freeze`].
+    fn fq_freeze(a: Self::Wide) -> Self::Fq;
+    /// [`f3_freeze`] of a small value.
+    fn f3_freeze(a: Self::Small) -> Self::Small;
+    /// [`f3_freeze_sum`].
+    fn f3_freeze_sum(a: Self::Small) -> Self::Small;
+    /// The divstep's swap decision, `int16_negative_mask(-δ) & int16_nonzero_mask(g0)`:
+    /// -1 (swap) or 0.
+    fn swap_mask(delta: Self::Wide, g0: Self::Wide) -> Self::Wide;
+    /// `δ ^= swap & (δ ^ -δ); δ += 1`: δ negated when swapping, then incremented.
+    fn next_delta(delta: Self::Wide, swap: Self::Wide) -> Self::Wide;
+    /// Exchanges `a` and `b` when `swap` is -1, by masks: `t = swap & (a ^ b)`,
+    /// `a ^= t`, `b ^= t`.
+    fn cswap_fq(swap: Self::Wide, a: &mut Self::Fq, b: &mut Self::Fq);
+    /// [`RecipArith::cswap_fq`] for small values.
+    fn cswap_small(swap: Self::Wide, a: &mut Self::Small, b: &mut Self::Small);
+    /// `int16_nonzero_mask((int16) δ)`: the reciprocal's status, 0 or -1.
+    fn nonzero_mask(delta: Self::Wide) -> Self::Wide;
+    /// Overwrites secret Fq values with zero ([`Int`]: zeroize).
+    fn wipe_fq(values: &mut [Self::Fq]);
+    /// Overwrites secret small values with zero ([`Int`]: zeroize).
+    fn wipe_small(values: &mut [Self::Small]);
+}
+
+impl RecipArith for Int {
+    type Fq = Fq;
+    type Small = Small;
+    type Wide = i32;
+    #[inline(always)]
+    fn fq(x: Fq) -> Fq {
+        x
+    }
+    #[inline(always)]
+    fn small(x: Small) -> Small {
+        x
+    }
+    #[inline(always)]
+    fn wide(x: i32) -> i32 {
+        x
+    }
+    #[inline(always)]
+    fn wide_fq(x: Fq) -> i32 {
+        i32::from(x)
+    }
+    #[inline(always)]
+    fn wide_small(x: Small) -> i32 {
+        i32::from(x)
+    }
+    #[inline(always)]
+    fn fq_small(x: Small) -> Fq {
+        Fq::from(x)
+    }
+    #[inline(always)]
+    fn small_wide(x: i32) -> Small {
+        x as Small
+    }
+    #[inline(always)]
+    fn mul(a: i32, b: i32) -> i32 {
+        a * b
+    }
+    #[inline(always)]
+    fn sub(a: i32, b: i32) -> i32 {
+        a - b
+    }
+    #[inline(always)]
+    fn small_add(a: Small, b: Small) -> Small {
+        a + b
+    }
+    #[inline(always)]
+    fn small_mul(a: Small, b: Small) -> Small {
+        a * b
+    }
+    #[inline(always)]
+    fn fq_freeze(a: i32) -> Fq {
+        fq_freeze(a)
+    }
+    #[inline(always)]
+    fn f3_freeze(a: Small) -> Small {
+        f3_freeze(i16::from(a))
+    }
+    #[inline(always)]
+    fn f3_freeze_sum(a: Small) -> Small {
+        f3_freeze_sum(a)
+    }
+    #[inline(always)]
+    fn swap_mask(delta: i32, g0: i32) -> i32 {
+        int16_negative_mask((-delta) as i16) & int16_nonzero_mask(g0 as i16)
+    }
+    #[inline(always)]
+    fn next_delta(delta: i32, swap: i32) -> i32 {
+        (delta ^ (swap & (delta ^ -delta))) + 1
+    }
+    #[inline(always)]
+    fn cswap_fq(swap: i32, a: &mut Fq, b: &mut Fq) {
+        let t = (swap as Fq) & (*a ^ *b);
+        *a ^= t;
+        *b ^= t;
+    }
+    #[inline(always)]
+    fn cswap_small(swap: i32, a: &mut Small, b: &mut Small) {
+        let t = (swap as Small) & (*a ^ *b);
+        *a ^= t;
+        *b ^= t;
+    }
+    #[inline(always)]
+    fn nonzero_mask(delta: i32) -> i32 {
+        int16_nonzero_mask(delta as i16)
+    }
+    #[inline(always)]
+    fn wipe_fq(values: &mut [Fq]) {
+        values.zeroize();
+    }
+    #[inline(always)]
+    fn wipe_small(values: &mut [Small]) {
+        values.zeroize();
+    }
+}
+
 /// R3_recip: out = 1/in in R3 by the constant-time extended-gcd ("divstep") loop of
 /// the reference code, 2p−1 iterations. Returns 0 when `in` is invertible, else -1
 /// (then `out` is meaningless). `in` may be any `i8` polynomial (a decoded secret key
@@ -340,68 +497,73 @@ pub fn rq_mult_small_per_step_over<A: Arith>(
 /// unfrozen; for coefficients already in {-1, 0, 1} the two are the same.)
 #[must_use = "0 only when the input is invertible: `out` is meaningless otherwise"]
 pub fn r3_recip(out: &mut [Small; P], input: &[Small; P]) -> i32 {
-    let mut f = [0 as Small; P + 1];
-    let mut g = [0 as Small; P + 1];
-    let mut v = [0 as Small; P + 1];
-    let mut r = [0 as Small; P + 1];
-    r[0] = 1;
-    f[0] = 1;
-    f[P - 1] = -1;
-    f[P] = -1;
+    r3_recip_over::<Int>(out, input)
+}
+
+/// [`r3_recip`] over any [`RecipArith`].
+pub fn r3_recip_over<A: RecipArith>(out: &mut [A::Small; P], input: &[A::Small; P]) -> A::Wide {
+    let zero = A::small(0);
+    let mut f = [zero; P + 1];
+    let mut g = [zero; P + 1];
+    let mut v = [zero; P + 1];
+    let mut r = [zero; P + 1];
+    r[0] = A::small(1);
+    f[0] = A::small(1);
+    f[P - 1] = A::small(-1);
+    f[P] = A::small(-1);
     for i in 0..P {
-        g[P - 1 - i] = f3_freeze(i16::from(input[i]));
+        g[P - 1 - i] = if crate::plant::active("sntrup761-r3-recip-loads-unfrozen") {
+            // Planted (proof self-test): the C code's load, without the freeze.
+            input[i]
+        } else {
+            A::f3_freeze(input[i])
+        };
     }
-    g[P] = 0;
-    let mut delta: i32 = 1;
+    g[P] = zero;
+    let mut delta = A::wide(1);
 
     for _ in 0..2 * P - 1 {
         // v = x·v
         v.copy_within(0..P, 1);
-        v[0] = 0;
+        v[0] = zero;
 
-        let sign = -i32::from(g[0]) * i32::from(f[0]);
-        let swap = int16_negative_mask((-delta) as i16) & int16_nonzero_mask(i16::from(g[0]));
-        delta ^= swap & (delta ^ -delta);
-        delta += 1;
+        let sign = A::sub(A::wide(0), A::mul(A::wide_small(g[0]), A::wide_small(f[0])));
+        let swap = A::swap_mask(delta, A::wide_small(g[0]));
+        delta = A::next_delta(delta, swap);
 
         // Conditional swap of (f, v) with (g, r) by mask, element by element.
-        let swap8 = swap as Small;
         for (fi, gi) in f.iter_mut().zip(g.iter_mut()) {
-            let t = swap8 & (*fi ^ *gi);
-            *fi ^= t;
-            *gi ^= t;
+            A::cswap_small(swap, fi, gi);
         }
         for (vi, ri) in v.iter_mut().zip(r.iter_mut()) {
-            let t = swap8 & (*vi ^ *ri);
-            *vi ^= t;
-            *ri ^= t;
+            A::cswap_small(swap, vi, ri);
         }
 
         // Every entry of f, g, v, r stays in {-1, 0, 1} (the initial values, the frozen
         // input, swaps and freezes keep it so) and sign is in {-1, 0, 1}: each sum lies
-        // in [-2, 2], the domain of `f3_freeze_sum`.
-        let sign = sign as Small;
+        // in [-2, 2], the domain of `f3_freeze_sum` (checked by S-16).
+        let sign = A::small_wide(sign);
         for (gi, &fi) in g.iter_mut().zip(&f) {
-            *gi = f3_freeze_sum(*gi + sign * fi);
+            *gi = A::f3_freeze_sum(A::small_add(*gi, A::small_mul(sign, fi)));
         }
         for (ri, &vi) in r.iter_mut().zip(&v) {
-            *ri = f3_freeze_sum(*ri + sign * vi);
+            *ri = A::f3_freeze_sum(A::small_add(*ri, A::small_mul(sign, vi)));
         }
 
         // g = g/x (its constant term is now 0)
         g.copy_within(1..=P, 0);
-        g[P] = 0;
+        g[P] = zero;
     }
 
     let sign = f[0];
     for i in 0..P {
-        out[i] = sign * v[P - 1 - i];
+        out[i] = A::small_mul(sign, v[P - 1 - i]);
     }
     // The gcd state holds the (secret) input and its inverse.
     for t in [&mut f, &mut g, &mut v, &mut r] {
-        t[..].zeroize();
+        A::wipe_small(&mut t[..]);
     }
-    int16_nonzero_mask(delta as i16)
+    A::nonzero_mask(delta)
 }
 
 /// Rq_mult3: h = 3f in Rq. |3f| <= 6885, inside `Fq_freeze`'s domain.
@@ -415,68 +577,84 @@ pub fn rq_mult3(h: &mut [Fq; P], f: &[Fq; P]) {
 /// succeeded, else -1. For a short `in` (weight w, q prime, x^p − x − 1 irreducible
 /// mod q) it always succeeds.
 ///
-/// The binding `Fq_freeze` caller: f0·g\[i\] − g0·f\[i\] has |x| <= 2·q12².
+/// The binding `Fq_freeze` caller: f0·g\[i\] − g0·f\[i\] has |x| <= 2·q12² (S-16).
 #[must_use = "0 only when the input is invertible: `out` is meaningless otherwise"]
 pub fn rq_recip3(out: &mut [Fq; P], input: &[Small; P]) -> i32 {
-    let mut f = [0 as Fq; P + 1];
-    let mut g = [0 as Fq; P + 1];
-    let mut v = [0 as Fq; P + 1];
-    let mut r = [0 as Fq; P + 1];
-    r[0] = fq_recip(3);
-    f[0] = 1;
-    f[P - 1] = -1;
-    f[P] = -1;
+    rq_recip3_over::<Int>(out, input)
+}
+
+/// [`rq_recip3`] over any [`RecipArith`].
+pub fn rq_recip3_over<A: RecipArith>(out: &mut [A::Fq; P], input: &[A::Small; P]) -> A::Wide {
+    let zero = A::fq(0);
+    let mut f = [zero; P + 1];
+    let mut g = [zero; P + 1];
+    let mut v = [zero; P + 1];
+    let mut r = [zero; P + 1];
+    r[0] = A::fq(fq_recip(3));
+    f[0] = A::fq(1);
+    f[P - 1] = A::fq(-1);
+    f[P] = A::fq(-1);
     for i in 0..P {
-        g[P - 1 - i] = Fq::from(input[i]);
+        g[P - 1 - i] = A::fq_small(input[i]);
     }
-    g[P] = 0;
-    let mut delta: i32 = 1;
+    g[P] = zero;
+    let mut delta = A::wide(1);
 
     for _ in 0..2 * P - 1 {
         // v = x·v
         v.copy_within(0..P, 1);
-        v[0] = 0;
+        v[0] = zero;
 
-        let swap = int16_negative_mask((-delta) as i16) & int16_nonzero_mask(g[0]);
-        delta ^= swap & (delta ^ -delta);
-        delta += 1;
+        let swap = A::swap_mask(delta, A::wide_fq(g[0]));
+        delta = A::next_delta(delta, swap);
 
-        let swap16 = swap as Fq;
         for (fi, gi) in f.iter_mut().zip(g.iter_mut()) {
-            let t = swap16 & (*fi ^ *gi);
-            *fi ^= t;
-            *gi ^= t;
+            A::cswap_fq(swap, fi, gi);
         }
         for (vi, ri) in v.iter_mut().zip(r.iter_mut()) {
-            let t = swap16 & (*vi ^ *ri);
-            *vi ^= t;
-            *ri ^= t;
+            A::cswap_fq(swap, vi, ri);
         }
 
         // |f0·g[i] − g0·f[i]| <= 2·q12²: the widest input Fq_freeze must handle.
-        let f0 = i32::from(f[0]);
-        let g0 = i32::from(g[0]);
+        let f0 = A::wide_fq(f[0]);
+        let g0 = A::wide_fq(g[0]);
         for (gi, &fi) in g.iter_mut().zip(&f) {
-            *gi = fq_freeze(f0 * i32::from(*gi) - g0 * i32::from(fi));
+            *gi = A::fq_freeze(A::sub(
+                A::mul(f0, A::wide_fq(*gi)),
+                A::mul(g0, A::wide_fq(fi)),
+            ));
         }
         for (ri, &vi) in r.iter_mut().zip(&v) {
-            *ri = fq_freeze(f0 * i32::from(*ri) - g0 * i32::from(vi));
+            *ri = A::fq_freeze(A::sub(
+                A::mul(f0, A::wide_fq(*ri)),
+                A::mul(g0, A::wide_fq(vi)),
+            ));
         }
 
         // g = g/x
         g.copy_within(1..=P, 0);
-        g[P] = 0;
+        g[P] = zero;
     }
 
-    let scale = fq_recip(f[0]);
+    let scale = fq_recip_over::<A>(f[0]);
     for i in 0..P {
-        out[i] = fq_freeze(i32::from(scale) * i32::from(v[P - 1 - i]));
+        out[i] = A::fq_freeze(A::mul(A::wide_fq(scale), A::wide_fq(v[P - 1 - i])));
     }
     // The gcd state holds the (secret) input and its inverse.
     for t in [&mut f, &mut g, &mut v, &mut r] {
-        t[..].zeroize();
+        A::wipe_fq(&mut t[..]);
     }
-    int16_nonzero_mask(delta as i16)
+    A::nonzero_mask(delta)
+}
+
+/// [`fq_recip`] over any [`RecipArith`]: a1^(q−2) by q−3 multiplications (public loop
+/// count).
+pub(crate) fn fq_recip_over<A: RecipArith>(a1: A::Fq) -> A::Fq {
+    let mut ai = a1;
+    for _ in 1..super::Q - 2 {
+        ai = A::fq_freeze(A::mul(A::wide_fq(a1), A::wide_fq(ai)));
+    }
+    ai
 }
 
 /// Round: each coefficient to the nearest multiple of 3 (a − F3_freeze(a)).
