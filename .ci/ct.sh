@@ -66,13 +66,15 @@ valgrind --error-exitcode=1 -q "$plant_bin" --inputs 1 >"$log" 2>&1 \
 #   scheme plant functions-memcheck-must-name (separated by ';')
 while read -r scheme plant where; do
   if REFOPT_PLANT="$plant" \
-     valgrind --error-exitcode=1 -q "$plant_bin" --scheme "$scheme" --inputs 1 >"$log" 2>&1; then
+     valgrind --error-exitcode=1 -q "$plant_bin" --scheme "$scheme" --inputs 1 >"$log" 2>&1 </dev/null; then
     fail "memcheck did not report the planted secret branch or index ($plant)"
   fi
   grep -q 'uninitialised' "$log" \
     || { cat "$log"; fail "memcheck failed on $plant, but not with an uninitialised-value error"; }
   IFS=';' read -ra names <<<"$where"
+  [ "${#names[@]}" -ge 1 ] || fail "the row of $plant names no function"
   for name in "${names[@]}"; do
+    [ -n "$name" ] || fail "the row of $plant has an empty function name"
     grep -qF "$name" "$log" \
       || { cat "$log"; fail "memcheck reported $plant, but named no $name"; }
   done

@@ -157,7 +157,7 @@ pub const ALL: &[Plant] = &[
     },
     Plant {
         name: "sntrup761-prove-freeze-unsigned",
-        description: "a fault in the proof's own model, not in shipped code: S-7's (and S-16's) symbolic Fq_freeze returns the representative in [0, q − 1], as a freeze that forgets to centre would; the check of the outputs' range must report it (shipped generic code makes Fq values only as inputs, zeros and freeze results, so no shipped plant reaches that check)",
+        description: "a fault in the proof's own model, not in shipped code: the symbolic Fq_freeze of S-7 and S-16 returns the representative in [0, q − 1], as a freeze that forgets to centre would; S-7a's check of the outputs' range must report it (the multiplications make Fq values only as inputs, zeros and freeze results, so no shipped plant reaches that check), and S-16's check of the values a swap sees",
         caught_by: "prove S-7a, S-16",
     },
     Plant {

@@ -204,7 +204,9 @@ pub fn encrypt_u_per_product<F: Zq>(
 /// when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant time
 /// ([`ConstantTimeEq`]).
 ///
-/// The keys are lent, never moved out past the wipe:
+/// The keys are lent: a caller can neither take the secret key out of the pair nor
+/// replace or grow it in place (either would leave the old bytes unwiped); a copy it
+/// makes (`dk().to_vec()`) is its own to wipe.
 ///
 /// ```
 /// use reference::mlkem::{ML_KEM_768, keygen_internal};
@@ -214,8 +216,8 @@ pub fn encrypt_u_per_product<F: Zq>(
 ///
 /// ```compile_fail,E0616
 /// use reference::mlkem::{ML_KEM_768, keygen_internal};
-/// let mut kp = keygen_internal(&ML_KEM_768, &[1; 32], &[2; 32]);
-/// let dk: Vec<u8> = core::mem::take(&mut kp.dk); // a private field
+/// let kp = keygen_internal(&ML_KEM_768, &[1; 32], &[2; 32]);
+/// let _ = &kp.dk; // a private field (rustdoc checks the error code on nightly only)
 /// ```
 #[derive(Clone)]
 pub struct KeyPair {
@@ -224,9 +226,9 @@ pub struct KeyPair {
 }
 
 impl KeyPair {
-    /// A pair from its two keys' bytes, as stored or received. Nothing is checked here:
-    /// the functions that take a key check its bytes when they use it (lengths, and
-    /// FIPS 203's input checks where the scheme has them).
+    /// A pair from its two keys' bytes, as stored or received. Nothing is checked, not
+    /// even that the keys belong together: check them with [`check_decapsulation_key`]
+    /// or [`DecapsulationKey::from_bytes`] (which [`decaps`] runs on its `dk` bytes).
     pub fn from_parts(ek: Vec<u8>, dk: Vec<u8>) -> Self {
         KeyPair { ek, dk }
     }

@@ -155,8 +155,9 @@ pub struct KeyPair {
 }
 
 impl KeyPair {
-    /// A pair from its two keys' bytes, as stored or received. Nothing is checked: the
-    /// lengths are the types', and decapsulation decodes the secret key when it uses it.
+    /// A pair from its two keys' bytes, as stored or received. Nothing is checked but
+    /// the lengths (the types'), not that the keys belong together. `sk` arrives by
+    /// value: the caller's own copy is the caller's to wipe.
     pub fn from_parts(pk: [u8; PUBLICKEY_BYTES], sk: [u8; SECRETKEY_BYTES]) -> Self {
         KeyPair { pk, sk }
     }

@@ -196,8 +196,9 @@ pub struct KeyPair {
 }
 
 impl KeyPair {
-    /// A pair from its two keys' bytes, as stored or received. Nothing is checked here:
-    /// the functions that take a key check its bytes when they use it (lengths).
+    /// A pair from its two keys' bytes, as stored or received. Nothing is checked, not
+    /// even the lengths or that the keys belong together ([`decapsulate`] checks the
+    /// length of the `sk` bytes it is given).
     pub fn from_parts(pk: Vec<u8>, sk: Vec<u8>) -> Self {
         KeyPair { pk, sk }
     }

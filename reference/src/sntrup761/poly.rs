@@ -6,8 +6,7 @@
 //! accumulator is reduced after every multiply-add.
 
 use super::arith::{
-    Fq, Small, f3_freeze, f3_freeze_sum, fq_freeze, fq_recip, int16_negative_mask,
-    int16_nonzero_mask,
+    Fq, Small, f3_freeze, f3_freeze_sum, fq_freeze, int16_negative_mask, int16_nonzero_mask,
 };
 use super::{P, Q12, W};
 use zeroize::Zeroize;
@@ -511,8 +510,9 @@ pub fn r3_recip_over<A: RecipArith>(out: &mut [A::Small; P], input: &[A::Small; 
     f[0] = A::small(1);
     f[P - 1] = A::small(-1);
     f[P] = A::small(-1);
+    let planted_unfrozen = crate::plant::active("sntrup761-r3-recip-loads-unfrozen");
     for i in 0..P {
-        g[P - 1 - i] = if crate::plant::active("sntrup761-r3-recip-loads-unfrozen") {
+        g[P - 1 - i] = if planted_unfrozen {
             // Planted (proof self-test): the C code's load, without the freeze.
             input[i]
         } else {
@@ -590,7 +590,7 @@ pub fn rq_recip3_over<A: RecipArith>(out: &mut [A::Fq; P], input: &[A::Small; P]
     let mut g = [zero; P + 1];
     let mut v = [zero; P + 1];
     let mut r = [zero; P + 1];
-    r[0] = A::fq(fq_recip(3));
+    r[0] = fq_recip_over::<A>(A::fq(3));
     f[0] = A::fq(1);
     f[P - 1] = A::fq(-1);
     f[P] = A::fq(-1);
