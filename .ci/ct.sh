@@ -72,7 +72,8 @@ while read -r scheme plant where; do
   grep -q 'uninitialised' "$log" \
     || { cat "$log"; fail "memcheck failed on $plant, but not with an uninitialised-value error"; }
   IFS=';' read -ra names <<<"$where"
-  [ "${#names[@]}" -ge 1 ] || fail "the row of $plant names no function"
+  [ "${#names[@]}" -ge 1 ] && [ "${where%;}" = "$where" ] \
+    || fail "the row of $plant names no function, or ends in ';'"
   for name in "${names[@]}"; do
     [ -n "$name" ] || fail "the row of $plant has an empty function name"
     grep -qF "$name" "$log" \

@@ -470,7 +470,8 @@ impl Iv {
 /// A mask: 0 or -1.
 const MASK: (i64, i64) = (-1, 0);
 /// The divstep counter δ's range that the model allows and [`recip_lemmas`] covers:
-/// [-2p, 2p] (δ starts at 1 and moves by one per step, 2p − 1 steps).
+/// [-2p, 2p] (δ starts at 1, and each of the 2p − 1 steps negates it or not, then adds
+/// one: |δ| grows by at most one per step).
 const DELTA: (i64, i64) = (-2 * P as i64, 2 * P as i64);
 
 thread_local! {

@@ -226,9 +226,11 @@ pub struct KeyPair {
 }
 
 impl KeyPair {
-    /// A pair from its two keys' bytes, as stored or received. Nothing is checked, not
-    /// even that the keys belong together: check them with [`check_decapsulation_key`]
-    /// or [`DecapsulationKey::from_bytes`] (which [`decaps`] runs on its `dk` bytes).
+    /// A pair from its two keys' bytes, as stored or received. Nothing is checked: check
+    /// `ek` with [`check_encapsulation_key`] and `dk` with [`check_decapsulation_key`]
+    /// (the checks [`encaps`] and [`decaps`] run on the bytes they are given); that the
+    /// two belong together, by comparing `ek` with the copy embedded in `dk` (what
+    /// [`DecapsulationKey::encapsulation_key`] returns).
     pub fn from_parts(ek: Vec<u8>, dk: Vec<u8>) -> Self {
         KeyPair { ek, dk }
     }

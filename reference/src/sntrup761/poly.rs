@@ -647,7 +647,7 @@ pub fn rq_recip3_over<A: RecipArith>(out: &mut [A::Fq; P], input: &[A::Small; P]
     A::nonzero_mask(delta)
 }
 
-/// [`fq_recip`] over any [`RecipArith`]: a1^(q−2) by q−3 multiplications (public loop
+/// [`fq_recip`](super::arith::fq_recip) over any [`RecipArith`]: a1^(q−2) by q−3 multiplications (public loop
 /// count).
 pub(crate) fn fq_recip_over<A: RecipArith>(a1: A::Fq) -> A::Fq {
     let mut ai = a1;
