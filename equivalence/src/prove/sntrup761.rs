@@ -78,16 +78,18 @@ impl Val {
         }
     }
     fn mul(&self, b: &Val) -> Val {
-        let p = [
-            self.lo * b.lo,
-            self.lo * b.hi,
-            self.hi * b.lo,
-            self.hi * b.hi,
-        ];
+        let range = self.range().mul(b.range());
         Val {
             form: self.form.mul(&b.form),
-            lo: *p.iter().min().unwrap_or(&0),
-            hi: *p.iter().max().unwrap_or(&0),
+            lo: range.lo,
+            hi: range.hi,
+        }
+    }
+    /// The interval alone.
+    fn range(&self) -> Iv {
+        Iv {
+            lo: self.lo,
+            hi: self.hi,
         }
     }
 }
@@ -453,6 +455,7 @@ impl Iv {
             hi: self.hi.max(b.hi),
         }
     }
+    /// The product's interval: the least and greatest of the four corner products.
     fn mul(self, b: Iv) -> Iv {
         let p = [
             self.lo * b.lo,
@@ -461,8 +464,8 @@ impl Iv {
             self.hi * b.hi,
         ];
         Iv {
-            lo: p.into_iter().min().unwrap_or(0),
-            hi: p.into_iter().max().unwrap_or(0),
+            lo: p.into_iter().fold(i64::MAX, i64::min),
+            hi: p.into_iter().fold(i64::MIN, i64::max),
         }
     }
 }
