@@ -5,9 +5,10 @@
 //!   dropped. Checked the way zeroize's own `tests/alloc.rs` does it: this test binary
 //!   runs under a global allocator that, when a *watched* heap block is freed, copies
 //!   its bytes before handing it back to the system. The key is boxed (so its inline
-//!   fields live in a watched block) and its heap buffers (`Vec`s) are watched too;
-//!   after the drop the copies must not contain any of the secret patterns. A type
-//!   that does not wipe (the control) is reported, so the check can fail.
+//!   fields live in a watched block), and every block its drop frees is watched (its
+//!   `Vec`s and boxes, named nowhere here); after the drop the copies must not contain
+//!   any of the secret patterns. A type that does not wipe (the control) is reported,
+//!   so the check can fail.
 //! * **`Debug` redacts**: `{:?}` of a key shows no secret byte (a derived `Debug`,
 //!   the control, is reported).
 //! * **equality through `subtle`**: `==` on secret types agrees with
@@ -22,33 +23,41 @@
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::UnsafeCell;
+use std::cell::{Cell, UnsafeCell};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 
 use subtle_check::{assert_ct_eq, assert_each_part_decides};
 
-/// Watched blocks at a time.
-const SLOTS: usize = 4;
-/// Bytes kept of a watched block (every key here is smaller).
+/// Blocks kept of one drop (a drop that frees more fails the test).
+const SLOTS: usize = 16;
+/// Bytes kept of a freed block (a larger block fails the test: every key here is
+/// smaller).
 const SLOT_BYTES: usize = 1 << 14;
-/// `FREED[i]` before the block is freed.
-const NOT_FREED: usize = usize::MAX;
 
-static WATCH: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(0) }; SLOTS];
-static FREED: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(NOT_FREED) }; SLOTS];
+thread_local! {
+    /// Set while this thread drops a watched value: every block it frees is copied.
+    static WATCHING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Blocks freed by the watched drop so far (may exceed `SLOTS`: then the test fails).
+static FREED: AtomicUsize = AtomicUsize::new(0);
+/// Address and size of the `i`-th block freed by the watched drop.
+static ADDRESS: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(0) }; SLOTS];
+static SIZE: [AtomicUsize; SLOTS] = [const { AtomicUsize::new(0) }; SLOTS];
 
 struct Snapshots(UnsafeCell<[[u8; SLOT_BYTES]; SLOTS]>);
-// SAFETY: slot i is written only by the dealloc of the block watched in slot i, and
-// read only by the test that watched it, after that dealloc, under `SERIAL`.
+// SAFETY: slot i is written only by the i-th dealloc of a watched drop, on the thread
+// that drops, and read only by that thread after the drop, under `SERIAL`.
 unsafe impl Sync for Snapshots {}
 static SNAPSHOTS: Snapshots = Snapshots(UnsafeCell::new([[0; SLOT_BYTES]; SLOTS]));
 
-/// The system allocator, plus a copy of every watched block as it is freed.
+/// The system allocator, plus a copy of every block freed during a watched drop.
 struct Watching;
 
 // SAFETY: every call is forwarded to `System` with the same arguments; the copy reads
-// the block being freed, which the caller still owns during `dealloc`.
+// the block being freed, which the caller still owns during `dealloc`. `WATCHING` is
+// a const-initialized `Cell` without a destructor: reading it allocates nothing.
 unsafe impl GlobalAlloc for Watching {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded.
@@ -56,17 +65,17 @@ unsafe impl GlobalAlloc for Watching {
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        for (i, w) in WATCH.iter().enumerate() {
-            if !ptr.is_null() && w.load(SeqCst) == ptr as usize {
-                let n = layout.size().min(SLOT_BYTES);
+        if !ptr.is_null() && WATCHING.try_with(Cell::get).unwrap_or(false) {
+            let i = FREED.fetch_add(1, SeqCst);
+            if i < SLOTS {
                 // SAFETY: `ptr` is valid for `layout.size()` bytes until the
-                // `System.dealloc` below; slot i belongs to this watch.
+                // `System.dealloc` below; slot i belongs to this drop.
                 unsafe {
                     let slot = SNAPSHOTS.0.get().cast::<u8>().add(i * SLOT_BYTES);
-                    core::ptr::copy_nonoverlapping(ptr, slot, n);
+                    core::ptr::copy_nonoverlapping(ptr, slot, layout.size().min(SLOT_BYTES));
                 }
-                FREED[i].store(n, SeqCst);
-                w.store(0, SeqCst);
+                ADDRESS[i].store(ptr as usize, SeqCst);
+                SIZE[i].store(layout.size(), SeqCst);
             }
         }
         // SAFETY: forwarded.
@@ -77,37 +86,47 @@ unsafe impl GlobalAlloc for Watching {
 #[global_allocator]
 static ALLOCATOR: Watching = Watching;
 
-/// Serializes the tests that watch blocks (the slots are global).
+/// Serializes the tests that watch drops (the slots are global).
 static SERIAL: Mutex<()> = Mutex::new(());
 
-/// Drops `value` and returns what its box and the given heap blocks held at the
-/// moment they were freed.
-fn bytes_when_freed<T>(value: Box<T>, heap: &[*const u8]) -> Vec<Vec<u8>> {
+/// Drops `value` and returns what every heap block the drop freed held at the moment
+/// it was freed: the box first, then the blocks its fields owned (`Vec`s, boxes), so
+/// that a secret kept in a buffer the test does not know of is still seen.
+fn bytes_when_freed<T>(value: Box<T>) -> Vec<Vec<u8>> {
     let _serial = SERIAL
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    assert!(heap.len() < SLOTS);
-    let blocks: Vec<usize> = std::iter::once(&raw const *value as *const u8)
-        .chain(heap.iter().copied())
-        .map(|p| p as usize)
-        .collect();
-    for (i, &b) in blocks.iter().enumerate() {
-        FREED[i].store(NOT_FREED, SeqCst);
-        WATCH[i].store(b, SeqCst);
-    }
+    let boxed = &raw const *value as usize;
+    FREED.store(0, SeqCst);
+    WATCHING.set(true);
     drop(value);
-    blocks
-        .iter()
-        .enumerate()
-        .map(|(i, _)| {
-            let n = FREED[i].load(SeqCst);
-            WATCH[i].store(0, SeqCst);
-            assert_ne!(n, NOT_FREED, "watched block {i} was not freed by the drop");
-            // SAFETY: slot i was written by the dealloc above, and nothing writes it
-            // until the next watch (we hold `SERIAL`).
-            let slots: &[[u8; SLOT_BYTES]; SLOTS] = unsafe { &*SNAPSHOTS.0.get() };
-            slots[i][..n].to_vec()
+    WATCHING.set(false);
+    let n = FREED.load(SeqCst);
+    assert!(
+        n <= SLOTS,
+        "the drop freed {n} blocks, more than the {SLOTS} kept"
+    );
+    // SAFETY: slots 0..n were written by the deallocs above, and nothing writes them
+    // until the next watch (we hold `SERIAL`).
+    let slots: &[[u8; SLOT_BYTES]; SLOTS] = unsafe { &*SNAPSHOTS.0.get() };
+    let mut blocks: Vec<(usize, Vec<u8>)> = (0..n)
+        .map(|i| {
+            let size = SIZE[i].load(SeqCst);
+            assert!(
+                size <= SLOT_BYTES,
+                "a freed block of {size} bytes, more than the {SLOT_BYTES} kept"
+            );
+            (ADDRESS[i].load(SeqCst), slots[i][..size].to_vec())
         })
+        .collect();
+    let at = blocks
+        .iter()
+        .position(|(address, _)| *address == boxed)
+        .expect("the box was not freed by the drop");
+    let boxed = blocks.remove(at);
+    std::iter::once(boxed)
+        .chain(blocks)
+        .map(|(_, bytes)| bytes)
         .collect()
 }
 
@@ -156,16 +175,17 @@ fn assert_redacted(what: &str, debug: &str, secrets: &[(&str, &[u8])]) {
     }
 }
 
-/// The detector works: a secret nobody wipes is found in the freed block, in a box and
-/// in a `Vec`.
+/// The detector works: a secret nobody wipes is found in the freed block, in a box, in
+/// a `Vec` and in a box inside the box (a block the test names nowhere).
 #[test]
 fn control_an_unwiped_secret_is_reported() {
     let secret = [0x5au8; 32];
-    let blocks = bytes_when_freed(Box::new(secret), &[]);
+    let blocks = bytes_when_freed(Box::new(secret));
     assert!(contains(&blocks[0], &secret));
-    let v = Box::new(secret.to_vec());
-    let heap = v.as_ptr();
-    let blocks = bytes_when_freed(v, &[heap]);
+    let blocks = bytes_when_freed(Box::new(Box::new(secret)));
+    assert_eq!(blocks.len(), 2);
+    assert!(!contains(&blocks[0], &secret) && contains(&blocks[1], &secret));
+    let blocks = bytes_when_freed(Box::new(secret.to_vec()));
     assert!(contains(&blocks[1], &secret));
     let r = std::panic::catch_unwind(|| assert_wiped("control", &blocks, &[("s", &secret)]));
     assert!(r.is_err(), "assert_wiped missed a secret left in memory");
@@ -173,7 +193,7 @@ fn control_an_unwiped_secret_is_reported() {
     let mut z = Box::new(zeroize::Zeroizing::new(secret));
     assert_eq!(**z, secret);
     z[0] ^= 1;
-    let blocks = bytes_when_freed(z, &[]);
+    let blocks = bytes_when_freed(z);
     assert!(!contains(&blocks[0], &secret[1..]));
 }
 
@@ -198,8 +218,7 @@ mod mlkem {
                 let ek_changed = KeyPair::from_parts(flip_first(kp.ek()), kp.dk().to_vec());
                 let dk_changed = KeyPair::from_parts(kp.ek().to_vec(), flip_first(kp.dk()));
                 assert_each_part_decides(&kp, &[ek_changed, dk_changed]);
-                let heap = kp.dk().as_ptr();
-                let blocks = bytes_when_freed(Box::new(kp), &[heap]);
+                let blocks = bytes_when_freed(Box::new(kp));
                 assert_wiped(&what, &blocks, &[("ŝ (encoded)", s_bytes), ("z", &z)]);
 
                 // The parsed key holds ŝ decoded (12-bit coefficients as u16), z and
@@ -219,8 +238,7 @@ mod mlkem {
                 let other = DecapsulationKey::from_bytes(p, v.keygen_internal(p, &z, &d).dk())
                     .expect("valid key");
                 assert_ct_eq(&key, &key.clone(), &other);
-                let heap = key.as_bytes().as_ptr();
-                let blocks = bytes_when_freed(Box::new(key), &[heap]);
+                let blocks = bytes_when_freed(Box::new(key));
                 assert_wiped(
                     &what,
                     &blocks,
@@ -262,11 +280,13 @@ mod sntrup761 {
             assert_redacted(&what, &debug, &secrets);
             let other = v.keypair(&mut ChaCha20Source::new([4; 32]));
             assert_ct_eq(&kp, &kp.clone(), &other);
-            let pk_changed = KeyPair::from_parts(flip_first(kp.pk()), kp.sk().to_vec());
-            let sk_changed = KeyPair::from_parts(kp.pk().to_vec(), flip_first(kp.sk()));
+            let (mut pk_flipped, mut sk_flipped) = (*kp.pk(), *kp.sk());
+            pk_flipped[0] ^= 1;
+            sk_flipped[0] ^= 1;
+            let pk_changed = KeyPair::from_parts(pk_flipped, kp.sk());
+            let sk_changed = KeyPair::from_parts(*kp.pk(), &sk_flipped);
             assert_each_part_decides(&kp, &[pk_changed, sk_changed]);
-            let heap = kp.sk().as_ptr();
-            let blocks = bytes_when_freed(Box::new(kp), &[heap]);
+            let blocks = bytes_when_freed(Box::new(kp));
             assert_wiped(&what, &blocks, &secrets);
         }
     }
@@ -305,10 +325,10 @@ mod ntruhps2048509 {
             let (mut pk_flipped, mut sk_flipped) = (*kp.pk(), *kp.sk());
             pk_flipped[0] ^= 1;
             sk_flipped[0] ^= 1;
-            let pk_changed = KeyPair::from_parts(pk_flipped, *kp.sk());
-            let sk_changed = KeyPair::from_parts(*kp.pk(), sk_flipped);
+            let pk_changed = KeyPair::from_parts(pk_flipped, kp.sk());
+            let sk_changed = KeyPair::from_parts(*kp.pk(), &sk_flipped);
             assert_each_part_decides(&kp, &[pk_changed, sk_changed]);
-            let blocks = bytes_when_freed(Box::new(kp), &[]);
+            let blocks = bytes_when_freed(Box::new(kp));
             assert_wiped(&what, &blocks, &secrets);
         }
     }
@@ -338,7 +358,7 @@ mod ed25519 {
             let what = format!("ed25519 {} SigningKey", v.name());
             assert_redacted(&what, &format!("{key:?}"), &secrets);
             assert_ct_eq(&key, &key.clone(), &v.keygen(&[1; 32]).expect("seed"));
-            let blocks = bytes_when_freed(Box::new(key), &[]);
+            let blocks = bytes_when_freed(Box::new(key));
             // The scalar s is stored as little-endian u64 limbs: the same bytes.
             assert_wiped(&what, &blocks, &secrets);
         }
@@ -396,7 +416,7 @@ fn shared_secrets_are_wiped_redacted_and_ct_eq() {
             })
             .collect();
         assert_each_part_decides(&k, &changed);
-        let blocks = bytes_when_freed(Box::new(k), &[]);
+        let blocks = bytes_when_freed(Box::new(k));
         assert_wiped(&what, &blocks, &[("K", &bytes)]);
     }
 }
@@ -561,7 +581,7 @@ fn random_sources_are_wiped_on_drop() {
     src.fill(&mut first);
     let mut next = [0u8; 60];
     src.clone().fill(&mut next);
-    let blocks = bytes_when_freed(Box::new(src), &[]);
+    let blocks = bytes_when_freed(Box::new(src));
     assert_wiped(
         "ChaCha20Source",
         &blocks,
@@ -573,7 +593,7 @@ fn random_sources_are_wiped_on_drop() {
 
     let mut drbg = NistDrbg::new(&[0x5c; 48], None);
     drbg.fill(&mut [0u8; 40]);
-    let blocks = bytes_when_freed(Box::new(drbg), &[]);
+    let blocks = bytes_when_freed(Box::new(drbg));
     assert!(
         blocks[0].iter().all(|&b| b == 0),
         "NistDrbg: its key or counter is still in the freed box"
@@ -582,13 +602,12 @@ fn random_sources_are_wiped_on_drop() {
     let mut tape = Tape::new(ChaCha20Source::new([0x11; 32]));
     let mut taped = [0u8; 48];
     tape.fill(&mut taped);
-    let heap = tape.bytes().as_ptr();
-    let blocks = bytes_when_freed(Box::new(tape), &[heap]);
+    let blocks = bytes_when_freed(Box::new(tape));
     assert_wiped("Tape", &blocks, &[("the taped bytes", &taped)]);
 
     // A buffer the tape outgrows is wiped before it is freed: the drop below makes a
-    // second draw (which moves the taped bytes to a larger buffer) and the first
-    // buffer is the watched block.
+    // second draw (which moves the taped bytes to a larger buffer), so the first
+    // buffer is freed by the drop too.
     struct GrowThenDrop(Tape<ChaCha20Source>);
     impl Drop for GrowThenDrop {
         fn drop(&mut self) {
@@ -597,12 +616,10 @@ fn random_sources_are_wiped_on_drop() {
     }
     let mut tape = Tape::new(ChaCha20Source::new([0x11; 32]));
     tape.fill(&mut taped);
-    let heap = tape.bytes().as_ptr();
-    let blocks = bytes_when_freed(Box::new(GrowThenDrop(tape)), &[heap]);
+    let blocks = bytes_when_freed(Box::new(GrowThenDrop(tape)));
     assert_wiped("Tape, outgrown", &blocks, &[("the taped bytes", &taped)]);
 
     let bytes = taped.to_vec();
-    let heap = bytes.as_ptr();
-    let blocks = bytes_when_freed(Box::new(Replay::new(bytes)), &[heap]);
+    let blocks = bytes_when_freed(Box::new(Replay::new(bytes)));
     assert_wiped("Replay", &blocks, &[("the replayed bytes", &taped)]);
 }

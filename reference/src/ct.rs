@@ -61,6 +61,15 @@ pub fn copy_then_wipe<const N: usize>(dst: &mut [u8], mut src: [u8; N]) {
     src.zeroize();
 }
 
+/// A heap copy of the secret bytes `bytes`, written into a zeroed box in place, so
+/// that the copy leaves no other copy on the stack (a `Box::new(*bytes)` may build the
+/// array on the stack first). For secret keys that a key type holds in a box.
+pub fn boxed_copy<const N: usize>(bytes: &[u8; N]) -> Box<[u8; N]> {
+    let mut b = Box::new([0u8; N]);
+    b.copy_from_slice(bytes);
+    b
+}
+
 /// Overwrites every byte of `v`'s allocation (its elements and its spare capacity)
 /// with zeros and empties it: `zeroize`'s slice path (one bulk write and an
 /// optimization barrier) instead of its `Vec` impl, which stores one element at a

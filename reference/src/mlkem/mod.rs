@@ -399,16 +399,16 @@ impl EncapsulationKey {
 /// constant time ([`ConstantTimeEq`]).
 #[derive(Clone)]
 pub struct DecapsulationKey {
-    s_hat: [NttPoly; MAX_K],
+    s_hat: Box<[NttPoly; MAX_K]>,
     ek: EncapsulationKey,
-    z: [u8; 32],
+    z: Box<[u8; 32]>,
     bytes: Vec<u8>,
 }
 
 impl Zeroize for DecapsulationKey {
     /// Wipes ŝ, z and the encoded key (the embedded ek is public).
     fn zeroize(&mut self) {
-        self.s_hat.zeroize();
+        (*self.s_hat).zeroize();
         self.z[..].zeroize();
         ct::wipe_vec(&mut self.bytes);
     }
@@ -450,17 +450,18 @@ impl DecapsulationKey {
         let mut h = [0u8; 32];
         h.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
         let mut key = Self {
-            s_hat: [NttPoly::ZERO; MAX_K],
+            s_hat: Box::new([NttPoly::ZERO; MAX_K]),
             ek: EncapsulationKey {
                 params: *p,
                 key: kpke::EncryptionKey::parse_mod_q(p, ek_bytes),
                 h,
                 bytes: ek_bytes.to_vec(),
             },
-            z: [0; 32],
+            z: Box::new([0; 32]),
             bytes: dk.to_vec(),
         };
-        // Written in place, so no stack copy of ŝ or z outlives this call.
+        // Written in place, on the heap, so no stack copy of ŝ or z outlives this call,
+        // nor a move of the key.
         kpke::decode_s_hat_into(p, &dk[..384 * k], &mut key.s_hat);
         key.z.copy_from_slice(&dk[768 * k + 64..]);
         Ok(key)
@@ -504,13 +505,13 @@ pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<Shared
     }
     let mut m_prime = kpke::decrypt(p, &dk.s_hat, c);
     let (mut shared, mut r_prime) = sample::g(&[&m_prime, &dk.ek.h]);
-    let mut k_bar = sample::j(&[&dk.z, c]);
+    let mut k_bar = sample::j(&[&dk.z[..], c]);
     let mut c_prime = vec![0u8; p.ct_len()];
     kpke::encrypt::<K>(p, &dk.ek.key, &m_prime, &r_prime, &mut c_prime);
     if crate::plant::active("mlkem-rejection-key-over-c-prime") {
         // Planted (fuzzing, shared code): J over the re-encryption instead of c.
         k_bar[..].zeroize();
-        k_bar = sample::j(&[&dk.z, &c_prime]);
+        k_bar = sample::j(&[&dk.z[..], &c_prime]);
     }
     let differ = if crate::plant::active("mlkem-decaps-variable-time-compare") {
         // Planted: an early-exit comparison (memcmp) of c with the secret c'.

@@ -148,18 +148,25 @@ impl Kernels for Reference {
 /// An ntruhps2048509 key pair. `Debug` shows the start of pk and hides sk; sk is
 /// wiped when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant time
 /// ([`ConstantTimeEq`]).
+///
+/// sk lives on the heap: moving the pair (returning it, storing it) moves a pointer,
+/// so no stack copy of the secret key is left behind unwiped, as one would be by an
+/// array held in the pair itself.
 #[derive(Clone)]
 pub struct KeyPair {
     pk: [u8; PUBLICKEY_BYTES],
-    sk: [u8; SECRETKEY_BYTES],
+    sk: Box<[u8; SECRETKEY_BYTES]>,
 }
 
 impl KeyPair {
     /// A pair from its two keys' bytes, as stored or received. Nothing is checked but
-    /// the lengths (the types'), not that the keys belong together. `sk` arrives by
-    /// value: the caller's own copy is the caller's to wipe.
-    pub fn from_parts(pk: [u8; PUBLICKEY_BYTES], sk: [u8; SECRETKEY_BYTES]) -> Self {
-        KeyPair { pk, sk }
+    /// the lengths (the types'), not that the keys belong together. `sk` is copied
+    /// into the pair: the caller's bytes are the caller's to wipe.
+    pub fn from_parts(pk: [u8; PUBLICKEY_BYTES], sk: &[u8; SECRETKEY_BYTES]) -> Self {
+        KeyPair {
+            pk,
+            sk: ct::boxed_copy(sk),
+        }
     }
 
     /// The public key (699 bytes).
@@ -186,7 +193,7 @@ crate::ct::secret_hygiene!(KeyPair);
 
 impl ConstantTimeEq for KeyPair {
     fn ct_eq(&self, other: &Self) -> Choice {
-        self.pk.ct_eq(&other.pk) & self.sk.ct_eq(&other.sk)
+        self.pk.ct_eq(&other.pk) & self.sk[..].ct_eq(&other.sk[..])
     }
 }
 
@@ -224,9 +231,10 @@ pub fn keypair_derand<K: Kernels>(
     let (pk, mut sk_owcpa) = owcpa::owcpa_keypair::<K>(seed)?;
     let mut kp = KeyPair {
         pk,
-        sk: [0u8; SECRETKEY_BYTES],
+        sk: Box::new([0u8; SECRETKEY_BYTES]),
     };
-    // Written in place, so no stack copy of the whole key outlives this call.
+    // Written in place, on the heap, so no stack copy of the whole key outlives this
+    // call.
     kp.sk[..OWCPA_SECRETKEYBYTES].copy_from_slice(&sk_owcpa);
     kp.sk[OWCPA_SECRETKEYBYTES..].copy_from_slice(prf_key);
     sk_owcpa[..].zeroize();

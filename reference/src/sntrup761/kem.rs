@@ -189,29 +189,36 @@ pub(crate) fn hide<K: Kernels>(
 /// An sntrup761 key pair as byte strings. `Debug` shows the start of pk and hides sk;
 /// sk is wiped when the pair is dropped (`ZeroizeOnDrop`); `==` compares in constant
 /// time ([`ConstantTimeEq`]).
+///
+/// sk lives on the heap: moving the pair (returning it, storing it) moves a pointer,
+/// so no stack copy of the secret key is left behind unwiped, as one would be by an
+/// array held in the pair itself.
 #[derive(Clone)]
 pub struct KeyPair {
-    pk: Vec<u8>,
-    sk: Vec<u8>,
+    pk: [u8; PUBLIC_KEY_BYTES],
+    sk: Box<[u8; SECRET_KEY_BYTES]>,
 }
 
 impl KeyPair {
-    /// A pair from its two keys' bytes, as stored or received. Nothing is checked, not
-    /// even the lengths or that the keys belong together ([`decapsulate`] checks the
-    /// length of the `sk` bytes it is given).
-    pub fn from_parts(pk: Vec<u8>, sk: Vec<u8>) -> Self {
-        KeyPair { pk, sk }
+    /// A pair from its two keys' bytes, as stored or received. Nothing is checked but
+    /// the lengths (the types'), not that the keys belong together. `sk` is copied
+    /// into the pair: the caller's bytes are the caller's to wipe.
+    pub fn from_parts(pk: [u8; PUBLIC_KEY_BYTES], sk: &[u8; SECRET_KEY_BYTES]) -> Self {
+        KeyPair {
+            pk,
+            sk: ct::boxed_copy(sk),
+        }
     }
 
     /// The public key (1158 bytes).
-    pub fn pk(&self) -> &[u8] {
+    pub fn pk(&self) -> &[u8; PUBLIC_KEY_BYTES] {
         &self.pk
     }
 
     /// The secret key (1763 bytes): Small(f) ‖ Small(1/g) ‖ pk ‖ ρ ‖ Hash4(pk). Secret:
     /// the pair wipes its own copy on drop, a copy the caller makes is the caller's to
     /// wipe.
-    pub fn sk(&self) -> &[u8] {
+    pub fn sk(&self) -> &[u8; SECRET_KEY_BYTES] {
         &self.sk
     }
 }
@@ -219,7 +226,7 @@ impl KeyPair {
 impl Zeroize for KeyPair {
     /// Wipes sk (pk is public).
     fn zeroize(&mut self) {
-        ct::wipe_vec(&mut self.sk);
+        self.sk[..].zeroize();
     }
 }
 
@@ -228,7 +235,7 @@ crate::ct::secret_hygiene!(KeyPair);
 impl core::fmt::Debug for KeyPair {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("KeyPair")
-            .field("pk", &&self.pk[..self.pk.len().min(8)])
+            .field("pk", &&self.pk[..8])
             .field("sk", &format_args!("<{} secret bytes>", self.sk.len()))
             .finish()
     }
@@ -236,7 +243,7 @@ impl core::fmt::Debug for KeyPair {
 
 impl ConstantTimeEq for KeyPair {
     fn ct_eq(&self, other: &Self) -> Choice {
-        self.pk.ct_eq(&other.pk) & self.sk.ct_eq(&other.sk)
+        self.pk.ct_eq(&other.pk) & self.sk[..].ct_eq(&other.sk[..])
     }
 }
 
@@ -251,7 +258,9 @@ pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
     let (h, mut f, mut ginv) = core_keygen::<K, R>(rng);
     let mut pk = [0u8; PUBLIC_KEY_BYTES];
     rq_encode(&mut pk, &h);
-    let mut sk = vec![0u8; SECRET_KEY_BYTES];
+    // Written in place, on the heap, so no stack copy of the whole key outlives this
+    // call.
+    let mut sk = Box::new([0u8; SECRET_KEY_BYTES]);
     let mut s = [0u8; SMALL_BYTES];
     small_encode(&mut s, &f);
     sk[..SMALL_BYTES].copy_from_slice(&s);
@@ -265,10 +274,7 @@ pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
     let rho_at = pk_at + PUBLIC_KEY_BYTES;
     rng.fill(&mut sk[rho_at..rho_at + SMALL_BYTES]);
     sk[rho_at + SMALL_BYTES..].copy_from_slice(&hash_prefix(4, &pk));
-    KeyPair {
-        pk: pk.to_vec(),
-        sk,
-    }
+    KeyPair { pk, sk }
 }
 
 /// Encap with a given Short r (the deterministic part of [`encapsulate`]). Returns
