@@ -58,6 +58,8 @@ struct Watching;
 // SAFETY: every call is forwarded to `System` with the same arguments; the copy reads
 // the block being freed, which the caller still owns during `dealloc`. `WATCHING` is
 // a const-initialized `Cell` without a destructor: reading it allocates nothing.
+// `realloc` is left to `GlobalAlloc`'s default on purpose: it frees the old block
+// through `dealloc`, so a buffer that grows during a watched drop is seen too.
 unsafe impl GlobalAlloc for Watching {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded.
@@ -89,18 +91,33 @@ static ALLOCATOR: Watching = Watching;
 /// Serializes the tests that watch drops (the slots are global).
 static SERIAL: Mutex<()> = Mutex::new(());
 
-/// Drops `value` and returns what every heap block the drop freed held at the moment
-/// it was freed: the box first, then the blocks its fields owned (`Vec`s, boxes), so
-/// that a secret kept in a buffer the test does not know of is still seen.
-fn bytes_when_freed<T>(value: Box<T>) -> Vec<Vec<u8>> {
+/// Turns `WATCHING` off when dropped, also when the watched drop panics (else this
+/// thread would go on writing the slots after `SERIAL` is released).
+struct StopWatching;
+
+impl Drop for StopWatching {
+    fn drop(&mut self) {
+        WATCHING.set(false);
+    }
+}
+
+/// Drops `value` and returns what every heap block this thread freed during the drop
+/// held at the moment it was freed: the box first, then the others in the order they
+/// were freed (the blocks its fields owned, `Vec`s and boxes, and any the drop itself
+/// allocated), so that a secret kept in a buffer the test does not name is still
+/// seen. Each block in `heap` (a buffer the test knows the value owns) must be among
+/// them.
+fn bytes_when_freed<T>(value: Box<T>, heap: &[*const u8]) -> Vec<Vec<u8>> {
     let _serial = SERIAL
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let boxed = &raw const *value as usize;
     FREED.store(0, SeqCst);
-    WATCHING.set(true);
-    drop(value);
-    WATCHING.set(false);
+    {
+        let _stop = StopWatching;
+        WATCHING.set(true);
+        drop(value);
+    }
     let n = FREED.load(SeqCst);
     assert!(
         n <= SLOTS,
@@ -119,6 +136,12 @@ fn bytes_when_freed<T>(value: Box<T>) -> Vec<Vec<u8>> {
             (ADDRESS[i].load(SeqCst), slots[i][..size].to_vec())
         })
         .collect();
+    for (i, &b) in heap.iter().enumerate() {
+        assert!(
+            blocks.iter().any(|(address, _)| *address == b as usize),
+            "named block {i} was not freed by the drop"
+        );
+    }
     let at = blocks
         .iter()
         .position(|(address, _)| *address == boxed)
@@ -135,6 +158,13 @@ fn flip_first(bytes: &[u8]) -> Vec<u8> {
     let mut v = bytes.to_vec();
     v[0] ^= 1;
     v
+}
+
+/// [`flip_first`] for a fixed-length key.
+fn flip_first_array<const N: usize>(bytes: &[u8; N]) -> [u8; N] {
+    let mut a = *bytes;
+    a[0] ^= 1;
+    a
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
@@ -180,20 +210,30 @@ fn assert_redacted(what: &str, debug: &str, secrets: &[(&str, &[u8])]) {
 #[test]
 fn control_an_unwiped_secret_is_reported() {
     let secret = [0x5au8; 32];
-    let blocks = bytes_when_freed(Box::new(secret));
+    let blocks = bytes_when_freed(Box::new(secret), &[]);
     assert!(contains(&blocks[0], &secret));
-    let blocks = bytes_when_freed(Box::new(Box::new(secret)));
+    let blocks = bytes_when_freed(Box::new(Box::new(secret)), &[]);
     assert_eq!(blocks.len(), 2);
     assert!(!contains(&blocks[0], &secret) && contains(&blocks[1], &secret));
-    let blocks = bytes_when_freed(Box::new(secret.to_vec()));
+    let v = Box::new(secret.to_vec());
+    let heap = v.as_ptr();
+    let blocks = bytes_when_freed(v, &[heap]);
     assert!(contains(&blocks[1], &secret));
     let r = std::panic::catch_unwind(|| assert_wiped("control", &blocks, &[("s", &secret)]));
     assert!(r.is_err(), "assert_wiped missed a secret left in memory");
+    // A buffer the test names must be freed by the drop.
+    let kept = Box::new([1u8; 8]);
+    let named = kept.as_ptr();
+    let r = std::panic::catch_unwind(|| bytes_when_freed(Box::new(secret), &[named]));
+    assert!(
+        r.is_err(),
+        "a named block that outlived the drop was not reported"
+    );
     // And a secret zeroize wipes is not found.
     let mut z = Box::new(zeroize::Zeroizing::new(secret));
     assert_eq!(**z, secret);
     z[0] ^= 1;
-    let blocks = bytes_when_freed(z);
+    let blocks = bytes_when_freed(z, &[]);
     assert!(!contains(&blocks[0], &secret[1..]));
 }
 
@@ -218,7 +258,8 @@ mod mlkem {
                 let ek_changed = KeyPair::from_parts(flip_first(kp.ek()), kp.dk().to_vec());
                 let dk_changed = KeyPair::from_parts(kp.ek().to_vec(), flip_first(kp.dk()));
                 assert_each_part_decides(&kp, &[ek_changed, dk_changed]);
-                let blocks = bytes_when_freed(Box::new(kp));
+                let heap = kp.dk().as_ptr();
+                let blocks = bytes_when_freed(Box::new(kp), &[heap]);
                 assert_wiped(&what, &blocks, &[("ŝ (encoded)", s_bytes), ("z", &z)]);
 
                 // The parsed key holds ŝ decoded (12-bit coefficients as u16), z and
@@ -238,7 +279,8 @@ mod mlkem {
                 let other = DecapsulationKey::from_bytes(p, v.keygen_internal(p, &z, &d).dk())
                     .expect("valid key");
                 assert_ct_eq(&key, &key.clone(), &other);
-                let blocks = bytes_when_freed(Box::new(key));
+                let heap = key.as_bytes().as_ptr();
+                let blocks = bytes_when_freed(Box::new(key), &[heap]);
                 assert_wiped(
                     &what,
                     &blocks,
@@ -280,13 +322,11 @@ mod sntrup761 {
             assert_redacted(&what, &debug, &secrets);
             let other = v.keypair(&mut ChaCha20Source::new([4; 32]));
             assert_ct_eq(&kp, &kp.clone(), &other);
-            let (mut pk_flipped, mut sk_flipped) = (*kp.pk(), *kp.sk());
-            pk_flipped[0] ^= 1;
-            sk_flipped[0] ^= 1;
-            let pk_changed = KeyPair::from_parts(pk_flipped, kp.sk());
-            let sk_changed = KeyPair::from_parts(*kp.pk(), &sk_flipped);
+            let pk_changed = KeyPair::from_parts(flip_first_array(kp.pk()), kp.sk());
+            let sk_changed = KeyPair::from_parts(*kp.pk(), &flip_first_array(kp.sk()));
             assert_each_part_decides(&kp, &[pk_changed, sk_changed]);
-            let blocks = bytes_when_freed(Box::new(kp));
+            let heap = kp.sk().as_ptr();
+            let blocks = bytes_when_freed(Box::new(kp), &[heap]);
             assert_wiped(&what, &blocks, &secrets);
         }
     }
@@ -322,13 +362,11 @@ mod ntruhps2048509 {
             seed2[0] ^= 1;
             let other = v.keypair_derand(&seed2, &prf).expect("f ≠ 0");
             assert_ct_eq(&kp, &kp.clone(), &other);
-            let (mut pk_flipped, mut sk_flipped) = (*kp.pk(), *kp.sk());
-            pk_flipped[0] ^= 1;
-            sk_flipped[0] ^= 1;
-            let pk_changed = KeyPair::from_parts(pk_flipped, kp.sk());
-            let sk_changed = KeyPair::from_parts(*kp.pk(), &sk_flipped);
+            let pk_changed = KeyPair::from_parts(flip_first_array(kp.pk()), kp.sk());
+            let sk_changed = KeyPair::from_parts(*kp.pk(), &flip_first_array(kp.sk()));
             assert_each_part_decides(&kp, &[pk_changed, sk_changed]);
-            let blocks = bytes_when_freed(Box::new(kp));
+            let heap = kp.sk().as_ptr();
+            let blocks = bytes_when_freed(Box::new(kp), &[heap]);
             assert_wiped(&what, &blocks, &secrets);
         }
     }
@@ -358,7 +396,7 @@ mod ed25519 {
             let what = format!("ed25519 {} SigningKey", v.name());
             assert_redacted(&what, &format!("{key:?}"), &secrets);
             assert_ct_eq(&key, &key.clone(), &v.keygen(&[1; 32]).expect("seed"));
-            let blocks = bytes_when_freed(Box::new(key));
+            let blocks = bytes_when_freed(Box::new(key), &[]);
             // The scalar s is stored as little-endian u64 limbs: the same bytes.
             assert_wiped(&what, &blocks, &secrets);
         }
@@ -416,7 +454,7 @@ fn shared_secrets_are_wiped_redacted_and_ct_eq() {
             })
             .collect();
         assert_each_part_decides(&k, &changed);
-        let blocks = bytes_when_freed(Box::new(k));
+        let blocks = bytes_when_freed(Box::new(k), &[]);
         assert_wiped(&what, &blocks, &[("K", &bytes)]);
     }
 }
@@ -581,7 +619,7 @@ fn random_sources_are_wiped_on_drop() {
     src.fill(&mut first);
     let mut next = [0u8; 60];
     src.clone().fill(&mut next);
-    let blocks = bytes_when_freed(Box::new(src));
+    let blocks = bytes_when_freed(Box::new(src), &[]);
     assert_wiped(
         "ChaCha20Source",
         &blocks,
@@ -593,7 +631,7 @@ fn random_sources_are_wiped_on_drop() {
 
     let mut drbg = NistDrbg::new(&[0x5c; 48], None);
     drbg.fill(&mut [0u8; 40]);
-    let blocks = bytes_when_freed(Box::new(drbg));
+    let blocks = bytes_when_freed(Box::new(drbg), &[]);
     assert!(
         blocks[0].iter().all(|&b| b == 0),
         "NistDrbg: its key or counter is still in the freed box"
@@ -602,7 +640,8 @@ fn random_sources_are_wiped_on_drop() {
     let mut tape = Tape::new(ChaCha20Source::new([0x11; 32]));
     let mut taped = [0u8; 48];
     tape.fill(&mut taped);
-    let blocks = bytes_when_freed(Box::new(tape));
+    let heap = tape.bytes().as_ptr();
+    let blocks = bytes_when_freed(Box::new(tape), &[heap]);
     assert_wiped("Tape", &blocks, &[("the taped bytes", &taped)]);
 
     // A buffer the tape outgrows is wiped before it is freed: the drop below makes a
@@ -616,10 +655,12 @@ fn random_sources_are_wiped_on_drop() {
     }
     let mut tape = Tape::new(ChaCha20Source::new([0x11; 32]));
     tape.fill(&mut taped);
-    let blocks = bytes_when_freed(Box::new(GrowThenDrop(tape)));
+    let heap = tape.bytes().as_ptr();
+    let blocks = bytes_when_freed(Box::new(GrowThenDrop(tape)), &[heap]);
     assert_wiped("Tape, outgrown", &blocks, &[("the taped bytes", &taped)]);
 
     let bytes = taped.to_vec();
-    let blocks = bytes_when_freed(Box::new(Replay::new(bytes)));
+    let heap = bytes.as_ptr();
+    let blocks = bytes_when_freed(Box::new(Replay::new(bytes)), &[heap]);
     assert_wiped("Replay", &blocks, &[("the replayed bytes", &taped)]);
 }

@@ -64,7 +64,7 @@ pub fn copy_then_wipe<const N: usize>(dst: &mut [u8], mut src: [u8; N]) {
 /// A heap copy of the secret bytes `bytes`, written into a zeroed box in place, so
 /// that the copy leaves no other copy on the stack (a `Box::new(*bytes)` may build the
 /// array on the stack first). For secret keys that a key type holds in a box.
-pub fn boxed_copy<const N: usize>(bytes: &[u8; N]) -> Box<[u8; N]> {
+pub(crate) fn boxed_copy<const N: usize>(bytes: &[u8; N]) -> Box<[u8; N]> {
     let mut b = Box::new([0u8; N]);
     b.copy_from_slice(bytes);
     b

@@ -499,7 +499,7 @@ mod divscan {
                   parameters of the set (d = 1, 4, 5, 10, 11 or 12), public",
         },
         Allowed {
-            function: "reference::mlkem::encode::byte_decode_raw",
+            function: "reference::mlkem::encode::byte_decode_raw_into",
             max: 2,
             why: "`chunks_exact(d)` divides the input length 32·d by d: public \
                   parameters, as in byte_encode",

@@ -54,11 +54,18 @@ pub(crate) fn byte_encode(f: &[u16; N], d: u32, out: &mut [u8]) {
 
 /// Algorithm 6: ByteDecode_d without the final reduction: 256 values of d bits each.
 pub(crate) fn byte_decode_raw(b: &[u8], d: u32) -> [u16; N] {
+    let mut f = [0u16; N];
+    byte_decode_raw_into(b, d, &mut f);
+    f
+}
+
+/// [`byte_decode_raw`] written into `f` (for a secret polynomial: no copy is returned
+/// by value).
+fn byte_decode_raw_into(b: &[u8], d: u32, f: &mut [u16; N]) {
     debug_assert!((1..=12).contains(&d));
     debug_assert_eq!(b.len(), 32 * d as usize);
     let db = d as usize;
     let mask = (1u128 << d) - 1;
-    let mut f = [0u16; N];
     for (group, bytes) in f.chunks_exact_mut(8).zip(b.chunks_exact(db)) {
         let mut word = [0u8; 16];
         word[..db].copy_from_slice(bytes);
@@ -67,18 +74,23 @@ pub(crate) fn byte_decode_raw(b: &[u8], d: u32) -> [u16; N] {
             *c = ((acc >> (db * j)) & mask) as u16;
         }
     }
-    f
 }
 
 /// Algorithm 6: ByteDecode_12, reducing each 12-bit value mod q as the standard says
 /// (used for keys that have no modulus check: the dk's ŝ and its embedded ek).
 pub(crate) fn byte_decode_12_mod_q(b: &[u8]) -> [Fe; N] {
-    let mut f = byte_decode_raw(b, 12);
-    for c in &mut f {
+    let mut f = [0; N];
+    byte_decode_12_mod_q_into(b, &mut f);
+    f
+}
+
+/// [`byte_decode_12_mod_q`] written into `f` (for ŝ: no copy is returned by value).
+pub(crate) fn byte_decode_12_mod_q_into(b: &[u8], f: &mut [Fe; N]) {
+    byte_decode_raw_into(b, 12, f);
+    for c in f.iter_mut() {
         // A 12-bit value is below 4096 < 2q.
         *c = field::reduce_once(*c);
     }
-    f
 }
 
 /// The modulus check of FIPS 203 section 7.2 for one 384-byte block: every 12-bit

@@ -1,8 +1,8 @@
 //! K-PKE (FIPS 203 section 5), written once over [`Kernels`].
 
 use super::encode::{
-    byte_decode_12_checked, byte_decode_12_mod_q, byte_decode_raw, byte_encode, compress,
-    decompress,
+    byte_decode_12_checked, byte_decode_12_mod_q, byte_decode_12_mod_q_into, byte_decode_raw,
+    byte_encode, compress, decompress,
 };
 use super::ntt::{self, N, NttPoly, Poly, inverse_ntt, multiply_ntts, ntt, ntt_add, poly_add};
 use super::sample::{PRF_MAX, prf_many, sample_ntt, sample_ntt_x4, sample_poly_cbd};
@@ -222,11 +222,11 @@ pub(crate) fn encrypt<K: Kernels>(
     tmp.zeroize();
 }
 
-/// ŝ from dk_PKE (ByteDecode_12, reducing mod q as the standard defines), written
-/// into `s_hat` (the caller's key, so that ŝ is not returned through a stack copy).
+/// ŝ from dk_PKE (ByteDecode_12, reducing mod q as the standard defines), decoded
+/// straight into `s_hat` (the caller's key), so that no copy of ŝ is returned by value.
 pub(crate) fn decode_s_hat_into(p: &Params, dk_pke: &[u8], s_hat: &mut [NttPoly; MAX_K]) {
     for (i, s) in s_hat.iter_mut().enumerate().take(p.k) {
-        s.0 = byte_decode_12_mod_q(&dk_pke[384 * i..384 * (i + 1)]);
+        byte_decode_12_mod_q_into(&dk_pke[384 * i..384 * (i + 1)], &mut s.0);
     }
 }
 

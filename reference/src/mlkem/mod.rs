@@ -460,8 +460,10 @@ impl DecapsulationKey {
             z: Box::new([0; 32]),
             bytes: dk.to_vec(),
         };
-        // Written in place, on the heap, so no stack copy of ŝ or z outlives this call,
-        // nor a move of the key.
+        // Decoded and copied straight into the key's heap boxes: no copy of ŝ or z is
+        // returned by value on the way, and moving the key moves pointers. (The
+        // decoder's 16-byte word buffer is not wiped, as the other word-sized
+        // temporaries: docs/VERIFICATION.md, "Not wiped".)
         kpke::decode_s_hat_into(p, &dk[..384 * k], &mut key.s_hat);
         key.z.copy_from_slice(&dk[768 * k + 64..]);
         Ok(key)

@@ -228,17 +228,13 @@ pub fn keypair_derand<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
     prf_key: &[u8; PRFKEYBYTES],
 ) -> Result<KeyPair, Error> {
-    let (pk, mut sk_owcpa) = owcpa::owcpa_keypair::<K>(seed)?;
-    let mut kp = KeyPair {
-        pk,
-        sk: Box::new([0u8; SECRETKEY_BYTES]),
-    };
-    // Written in place, on the heap, so no stack copy of the whole key outlives this
-    // call.
-    kp.sk[..OWCPA_SECRETKEYBYTES].copy_from_slice(&sk_owcpa);
-    kp.sk[OWCPA_SECRETKEYBYTES..].copy_from_slice(prf_key);
-    sk_owcpa[..].zeroize();
-    Ok(kp)
+    // Written straight into the pair's heap box: no copy of sk is returned by value
+    // on the way, and moving the pair moves a pointer. (On an error the box, still
+    // all zeros, is dropped.)
+    let mut sk = Box::new([0u8; SECRETKEY_BYTES]);
+    let pk = owcpa::owcpa_keypair::<K>(seed, &mut sk[..OWCPA_SECRETKEYBYTES])?;
+    sk[OWCPA_SECRETKEYBYTES..].copy_from_slice(prf_key);
+    Ok(KeyPair { pk, sk })
 }
 
 /// `crypto_kem_keypair`: draws 2413 bytes, then 32 bytes (the KAT call pattern).

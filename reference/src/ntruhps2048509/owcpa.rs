@@ -18,7 +18,9 @@ use crate::Error;
 use crate::ct::copy_then_wipe;
 use zeroize::Zeroize;
 
-/// `owcpa_keypair`: (pk, the first 903 bytes of sk) from 2413 uniform bytes.
+/// `owcpa_keypair`: pk from 2413 uniform bytes, and the first 903 bytes of sk written
+/// into `sk` (the key pair's own buffer: the secret key is not returned by value).
+/// `sk` must be 903 bytes long; on an error nothing is written to it.
 ///
 /// sk = S3(f) ‖ S3(f⁻¹ mod 3) ‖ Sq(h⁻¹); pk = Rq_sum_zero(h) with h = 3g·(3g·f)⁻¹·3g.
 /// The single inversion (3g·f)⁻¹ mod (q, Φ_n) is [`Kernels::poly_rq_inv`], the
@@ -34,8 +36,9 @@ use zeroize::Zeroize;
 /// verdict is declassified, not f.
 pub(crate) fn owcpa_keypair<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
-) -> Result<([u8; PUBLICKEY_BYTES], [u8; OWCPA_SECRETKEYBYTES]), Error> {
-    let mut sk = [0u8; OWCPA_SECRETKEYBYTES];
+    sk: &mut [u8],
+) -> Result<[u8; PUBLICKEY_BYTES], Error> {
+    debug_assert_eq!(sk.len(), OWCPA_SECRETKEYBYTES);
     let (mut f, mut g) = sample_fg(seed);
     // f = 0: one OR over every coefficient (no early exit), then the public verdict.
     let any = if crate::plant::active("ntruhps2048509-keygen-checks-f0-only") {
@@ -87,7 +90,7 @@ pub(crate) fn owcpa_keypair<K: Kernels>(
     ] {
         t.zeroize();
     }
-    Ok((poly_rq_sum_zero_tobytes(&h), sk))
+    Ok(poly_rq_sum_zero_tobytes(&h))
 }
 
 /// `owcpa_enc`: c = r·h + Lift(m) mod (q, x^n − 1), packed. `r` must already be lifted

@@ -63,15 +63,17 @@ pub const MAX_G_DRAWS: u32 = 64;
 
 /// KeyGen: g by rejection until invertible in R3 (the retry count is public: it
 /// says nothing about the g that is kept), then f Short, h = g/(3f) in Rq.
-/// Returns (h, f, 1/g).
+/// Returns h; f and 1/g are written into the caller's `f` and `ginv` (secret: not
+/// returned by value), which the caller wipes once it has encoded them.
 ///
 /// # Panics
 /// If [`MAX_G_DRAWS`] draws of g in a row are not invertible (a broken source).
 pub(crate) fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
     rng: &mut R,
-) -> ([Fq; P], [Small; P], [Small; P]) {
+    f: &mut [Small; P],
+    ginv: &mut [Small; P],
+) -> [Fq; P] {
     let mut g = [0 as Small; P];
-    let mut ginv = [0 as Small; P];
     let mut draws = 0;
     loop {
         assert!(
@@ -83,22 +85,20 @@ pub(crate) fn core_keygen<K: Kernels, R: RandomSource + ?Sized>(
         K::small_random(&mut g, rng);
         // Whether g is invertible mod 3 decides a retry; a rejected g is discarded, so
         // the verdict (and the number of tries) is public, as in the C code.
-        let status = r3_recip(&mut ginv, &g) as u32;
+        let status = r3_recip(ginv, &g) as u32;
         if ct::declassify_u32(status) == 0 {
             break;
         }
     }
-    let mut f = [0 as Small; P];
-    K::short_random(&mut f, rng);
+    K::short_random(f, rng);
     let mut finv = [0 as Fq; P];
     // Always succeeds for a Short f (see `rq_recip3`); the status is not secret.
-    let _ = rq_recip3(&mut finv, &f);
+    let _ = rq_recip3(&mut finv, f);
     let mut h = [0 as Fq; P];
     K::rq_mult_small(&mut h, &finv, &g);
     g[..].zeroize();
     finv[..].zeroize();
-    // The caller wipes f and 1/g once it has encoded them.
-    (h, f, ginv)
+    h
 }
 
 /// Encrypt: c = Round(h·r).
@@ -255,7 +255,8 @@ impl ConstantTimeEq for KeyPair {
 /// If the source is broken: [`MAX_G_DRAWS`] draws of g in a row not invertible mod 3
 /// (see `core_keygen`).
 pub fn keypair<K: Kernels, R: RandomSource + ?Sized>(rng: &mut R) -> KeyPair {
-    let (h, mut f, mut ginv) = core_keygen::<K, R>(rng);
+    let (mut f, mut ginv) = ([0 as Small; P], [0 as Small; P]);
+    let h = core_keygen::<K, R>(rng, &mut f, &mut ginv);
     let mut pk = [0u8; PUBLIC_KEY_BYTES];
     rq_encode(&mut pk, &h);
     // Written in place, on the heap, so no stack copy of the whole key outlives this

@@ -743,7 +743,7 @@ fn sntrup761(c: &Ctx) -> R<Section> {
     let _ = write!(
         page,
         "Heap (DHAT: bytes in blocks allocated inside the operation, ChaCha20; the API \
-         returns keys and ciphertexts in `Vec`s):\n\n{}\n",
+         returns ciphertexts in `Vec`s and keeps a key pair's sk in a box):\n\n{}\n",
         t.md()
     );
     let w = c.wall;
