@@ -396,7 +396,8 @@ mod ed25519 {
             let what = format!("ed25519 {} SigningKey", v.name());
             assert_redacted(&what, &format!("{key:?}"), &secrets);
             assert_ct_eq(&key, &key.clone(), &v.keygen(&[1; 32]).expect("seed"));
-            let blocks = bytes_when_freed(Box::new(key), &[]);
+            let heap = key.seed().as_ptr();
+            let blocks = bytes_when_freed(Box::new(key), &[heap]);
             // The scalar s is stored as little-endian u64 limbs: the same bytes.
             assert_wiped(&what, &blocks, &secrets);
         }

@@ -166,20 +166,29 @@ impl Kernels for Reference {
 /// `Debug` shows only the public key; the seed, s and the prefix are wiped when the
 /// key is dropped (`ZeroizeOnDrop`); `==` compares the seeds (which determine
 /// everything else) in constant time ([`ConstantTimeEq`]).
+///
+/// The secrets live on the heap: moving the key (returning it, storing it) moves a
+/// pointer, so no stack copy of them is left behind unwiped.
 #[derive(Clone)]
 pub struct SigningKey {
+    secret: Box<KeySecrets>,
+    public: [u8; 32],
+}
+
+/// The secret part of a [`SigningKey`].
+#[derive(Clone)]
+struct KeySecrets {
     seed: [u8; 32],
     s: [u64; 4],
     prefix: [u8; 32],
-    public: [u8; 32],
 }
 
 impl Zeroize for SigningKey {
     /// Wipes the seed, s and the prefix (the public key stays).
     fn zeroize(&mut self) {
-        self.seed[..].zeroize();
-        self.s[..].zeroize();
-        self.prefix[..].zeroize();
+        self.secret.seed[..].zeroize();
+        self.secret.s[..].zeroize();
+        self.secret.prefix[..].zeroize();
     }
 }
 
@@ -187,7 +196,7 @@ crate::ct::secret_hygiene!(SigningKey);
 
 impl ConstantTimeEq for SigningKey {
     fn ct_eq(&self, other: &Self) -> Choice {
-        self.seed.ct_eq(&other.seed)
+        self.secret.seed.ct_eq(&other.secret.seed)
     }
 }
 
@@ -206,26 +215,29 @@ impl SigningKey {
     /// [`Error::InvalidLength`] when `seed` is not 32 bytes.
     pub fn from_seed<K: Kernels>(seed: &[u8]) -> Result<Self, Error> {
         check_length("seed", seed, SEED_LEN)?;
-        // Built in place, so no stack copy of the secrets outlives this call.
+        // Written straight into the key's heap box: no copy of the secrets is returned
+        // by value on the way, and moving the key moves a pointer.
         let mut key = Self {
-            seed: [0; 32],
-            s: [0; 4],
-            prefix: [0; 32],
+            secret: Box::new(KeySecrets {
+                seed: [0; 32],
+                s: [0; 4],
+                prefix: [0; 32],
+            }),
             public: [0; 32],
         };
-        key.seed.copy_from_slice(seed);
-        let mut h: [u8; 64] = Sha512::digest(&key.seed).into();
+        key.secret.seed.copy_from_slice(seed);
+        let mut h: [u8; 64] = Sha512::digest(&key.secret.seed).into();
         let mut a = [0u8; 32];
         a.copy_from_slice(&h[..32]);
         a[0] &= 248;
         a[31] &= 127;
         a[31] |= 64;
-        key.prefix.copy_from_slice(&h[32..]);
+        key.secret.prefix.copy_from_slice(&h[32..]);
         // The projective [a]B (its Z as computed) says more than the encoded A.
         let mut big_a = point::scalar_mul_base::<K>(&a);
         key.public = point::encode::<K>(&big_a);
         big_a.zeroize();
-        key.s = field::from_bytes(&a);
+        key.secret.s = field::from_bytes(&a);
         h[..].zeroize();
         a[..].zeroize();
         Ok(key)
@@ -239,7 +251,7 @@ impl SigningKey {
     /// The seed this key was derived from, borrowed: the key wipes it on drop, and
     /// no copy is made that would outlive the key unwiped.
     pub fn seed(&self) -> &[u8; 32] {
-        &self.seed
+        &self.secret.seed
     }
 }
 
@@ -270,13 +282,13 @@ fn challenge(r_bytes: &[u8; 32], a_bytes: &[u8; 32], msg: &[u8]) -> [u64; 4] {
 /// mod L; S = (r + k·s) mod L; the signature is R ‖ S.
 pub fn sign<K: Kernels>(key: &SigningKey, msg: &[u8]) -> [u8; 64] {
     // The nonce r: whoever learns it (and the signature) learns s.
-    let mut r = hash_mod_l(&[&key.prefix, msg]);
+    let mut r = hash_mod_l(&[&key.secret.prefix, msg]);
     let mut r_scalar = scalar::to_bytes(&r);
     let mut big_r = point::scalar_mul_base::<K>(&r_scalar);
     let r_bytes = point::encode::<K>(&big_r);
     big_r.zeroize();
     let k = challenge(&r_bytes, &key.public, msg);
-    let s = scalar::mul_add(&k, &key.s, &r);
+    let s = scalar::mul_add(&k, &key.secret.s, &r);
     let mut sig = [0u8; 64];
     sig[..32].copy_from_slice(&r_bytes);
     sig[32..].copy_from_slice(&scalar::to_bytes(&s));

@@ -2,6 +2,7 @@
 
 use super::field::{self, Fe, Q};
 use super::ntt::N;
+use zeroize::Zeroize;
 
 /// Compress_d(x) = ⌈(2^d/q)·x⌋ mod 2^d, for canonical x and 1 <= d <= 11.
 ///
@@ -66,14 +67,17 @@ fn byte_decode_raw_into(b: &[u8], d: u32, f: &mut [u16; N]) {
     debug_assert_eq!(b.len(), 32 * d as usize);
     let db = d as usize;
     let mask = (1u128 << d) - 1;
+    // The bytes of one group of 8 values (db bytes; the rest stays 0). Wiped at the
+    // end: for ŝ it holds key bytes.
+    let mut word = [0u8; 16];
     for (group, bytes) in f.chunks_exact_mut(8).zip(b.chunks_exact(db)) {
-        let mut word = [0u8; 16];
         word[..db].copy_from_slice(bytes);
         let acc = u128::from_le_bytes(word);
         for (j, c) in group.iter_mut().enumerate() {
             *c = ((acc >> (db * j)) & mask) as u16;
         }
     }
+    word[..].zeroize();
 }
 
 /// Algorithm 6: ByteDecode_12, reducing each 12-bit value mod q as the standard says

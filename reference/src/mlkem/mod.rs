@@ -397,19 +397,28 @@ impl EncapsulationKey {
 /// parsed (Â expanded), H(ek) and z kept. `Debug` hides the secrets; ŝ, z and the
 /// encoded key are wiped on drop (`ZeroizeOnDrop`); `==` compares the encoded keys in
 /// constant time ([`ConstantTimeEq`]).
+///
+/// ŝ and z live on the heap: moving the key (returning it, storing it) moves a
+/// pointer, so no stack copy of them is left behind unwiped.
 #[derive(Clone)]
 pub struct DecapsulationKey {
-    s_hat: Box<[NttPoly; MAX_K]>,
+    secret: Box<DkSecrets>,
     ek: EncapsulationKey,
-    z: Box<[u8; 32]>,
     bytes: Vec<u8>,
+}
+
+/// The decoded secret part of a [`DecapsulationKey`].
+#[derive(Clone)]
+struct DkSecrets {
+    s_hat: [NttPoly; MAX_K],
+    z: [u8; 32],
 }
 
 impl Zeroize for DecapsulationKey {
     /// Wipes ŝ, z and the encoded key (the embedded ek is public).
     fn zeroize(&mut self) {
-        (*self.s_hat).zeroize();
-        self.z[..].zeroize();
+        self.secret.s_hat.zeroize();
+        self.secret.z[..].zeroize();
         ct::wipe_vec(&mut self.bytes);
     }
 }
@@ -450,22 +459,22 @@ impl DecapsulationKey {
         let mut h = [0u8; 32];
         h.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
         let mut key = Self {
-            s_hat: Box::new([NttPoly::ZERO; MAX_K]),
+            secret: Box::new(DkSecrets {
+                s_hat: [NttPoly::ZERO; MAX_K],
+                z: [0; 32],
+            }),
             ek: EncapsulationKey {
                 params: *p,
                 key: kpke::EncryptionKey::parse_mod_q(p, ek_bytes),
                 h,
                 bytes: ek_bytes.to_vec(),
             },
-            z: Box::new([0; 32]),
             bytes: dk.to_vec(),
         };
-        // Decoded and copied straight into the key's heap boxes: no copy of ŝ or z is
-        // returned by value on the way, and moving the key moves pointers. (The
-        // decoder's 16-byte word buffer is not wiped, as the other word-sized
-        // temporaries: docs/VERIFICATION.md, "Not wiped".)
-        kpke::decode_s_hat_into(p, &dk[..384 * k], &mut key.s_hat);
-        key.z.copy_from_slice(&dk[768 * k + 64..]);
+        // Decoded and copied straight into the key's heap box: no copy of ŝ or z is
+        // returned by value on the way, and moving the key moves a pointer.
+        kpke::decode_s_hat_into(p, &dk[..384 * k], &mut key.secret.s_hat);
+        key.secret.z.copy_from_slice(&dk[768 * k + 64..]);
         Ok(key)
     }
 
@@ -505,15 +514,15 @@ pub fn decapsulate<K: Kernels>(dk: &DecapsulationKey, c: &[u8]) -> Result<Shared
     if !crate::plant::active("mlkem-decaps-no-length-check") {
         check_length("ciphertext", c, p.ct_len())?;
     }
-    let mut m_prime = kpke::decrypt(p, &dk.s_hat, c);
+    let mut m_prime = kpke::decrypt(p, &dk.secret.s_hat, c);
     let (mut shared, mut r_prime) = sample::g(&[&m_prime, &dk.ek.h]);
-    let mut k_bar = sample::j(&[&dk.z[..], c]);
+    let mut k_bar = sample::j(&[&dk.secret.z, c]);
     let mut c_prime = vec![0u8; p.ct_len()];
     kpke::encrypt::<K>(p, &dk.ek.key, &m_prime, &r_prime, &mut c_prime);
     if crate::plant::active("mlkem-rejection-key-over-c-prime") {
         // Planted (fuzzing, shared code): J over the re-encryption instead of c.
         k_bar[..].zeroize();
-        k_bar = sample::j(&[&dk.z[..], &c_prime]);
+        k_bar = sample::j(&[&dk.secret.z, &c_prime]);
     }
     let differ = if crate::plant::active("mlkem-decaps-variable-time-compare") {
         // Planted: an early-exit comparison (memcmp) of c with the secret c'.

@@ -228,11 +228,11 @@ pub fn keypair_derand<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
     prf_key: &[u8; PRFKEYBYTES],
 ) -> Result<KeyPair, Error> {
-    // Written straight into the pair's heap box: no copy of sk is returned by value
-    // on the way, and moving the pair moves a pointer. (On an error the box, still
-    // all zeros, is dropped.)
+    // Assembled in the pair's heap box: the whole sk is not returned by value on the
+    // way (its packed parts are, see `owcpa_keypair`), and moving the pair moves a
+    // pointer. On an error the box, still all zeros, is dropped.
     let mut sk = Box::new([0u8; SECRETKEY_BYTES]);
-    let pk = owcpa::owcpa_keypair::<K>(seed, &mut sk[..OWCPA_SECRETKEYBYTES])?;
+    let pk = owcpa::owcpa_keypair::<K>(seed, &mut sk)?;
     sk[OWCPA_SECRETKEYBYTES..].copy_from_slice(prf_key);
     Ok(KeyPair { pk, sk })
 }

@@ -6,7 +6,7 @@ use super::pack::{
 };
 use super::params::{
     CIPHERTEXT_BYTES, LOGQ, N, OWCPA_MSGBYTES, OWCPA_SECRETKEYBYTES, PACK_DEG, PACK_TRINARY_BYTES,
-    POLYBYTES, PUBLICKEY_BYTES, Q, SAMPLE_FG_BYTES, WEIGHT,
+    POLYBYTES, PUBLICKEY_BYTES, Q, SAMPLE_FG_BYTES, SECRETKEY_BYTES, WEIGHT,
 };
 use super::poly::{
     Poly, poly_lift, poly_rq_to_s3, poly_s3_inv, poly_s3_mul, poly_sq_mul, poly_trinary_zq_to_z3,
@@ -19,8 +19,9 @@ use crate::ct::copy_then_wipe;
 use zeroize::Zeroize;
 
 /// `owcpa_keypair`: pk from 2413 uniform bytes, and the first 903 bytes of sk written
-/// into `sk` (the key pair's own buffer: the secret key is not returned by value).
-/// `sk` must be 903 bytes long; on an error nothing is written to it.
+/// into `sk` (the key pair's own buffer, so the assembled secret key is not returned
+/// by value; its three packed parts still are, each wiped once copied). The rest of
+/// `sk` is the caller's; on an error nothing is written to it.
 ///
 /// sk = S3(f) ‖ S3(f⁻¹ mod 3) ‖ Sq(h⁻¹); pk = Rq_sum_zero(h) with h = 3g·(3g·f)⁻¹·3g.
 /// The single inversion (3g·f)⁻¹ mod (q, Φ_n) is [`Kernels::poly_rq_inv`], the
@@ -36,9 +37,8 @@ use zeroize::Zeroize;
 /// verdict is declassified, not f.
 pub(crate) fn owcpa_keypair<K: Kernels>(
     seed: &[u8; SAMPLE_FG_BYTES],
-    sk: &mut [u8],
+    sk: &mut [u8; SECRETKEY_BYTES],
 ) -> Result<[u8; PUBLICKEY_BYTES], Error> {
-    debug_assert_eq!(sk.len(), OWCPA_SECRETKEYBYTES);
     let (mut f, mut g) = sample_fg(seed);
     // f = 0: one OR over every coefficient (no early exit), then the public verdict.
     let any = if crate::plant::active("ntruhps2048509-keygen-checks-f0-only") {
@@ -73,7 +73,10 @@ pub(crate) fn owcpa_keypair<K: Kernels>(
 
     let mut tmp = K::poly_rq_mul(&inv_gf, &f);
     let mut invh = poly_sq_mul(&tmp, &f, K::poly_rq_mul);
-    copy_then_wipe(&mut sk[2 * PACK_TRINARY_BYTES..], poly_sq_tobytes(&invh));
+    copy_then_wipe(
+        &mut sk[2 * PACK_TRINARY_BYTES..OWCPA_SECRETKEYBYTES],
+        poly_sq_tobytes(&invh),
+    );
 
     tmp = K::poly_rq_mul(&inv_gf, &big_g);
     let h = K::poly_rq_mul(&tmp, &big_g);
