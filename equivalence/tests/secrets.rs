@@ -279,6 +279,21 @@ mod mlkem {
                 let other = DecapsulationKey::from_bytes(p, v.keygen_internal(p, &z, &d).dk())
                     .expect("valid key");
                 assert_ct_eq(&key, &key.clone(), &other);
+                // `==` compares the encoded keys: that the clone's own ŝ and z were
+                // copied shows in what it decapsulates (a real and a changed
+                // ciphertext: K, and the implicit rejection's J(z ‖ c)).
+                let ek = &dk[384 * p.k()..768 * p.k() + 32];
+                let (mut c, _) = v.encaps_internal(p, ek, &[9; 32]).expect("valid ek");
+                let copy = key.clone();
+                for _ in 0..2 {
+                    assert_eq!(
+                        v.decapsulate(&copy, &c).expect("valid c"),
+                        v.decapsulate(&key, &c).expect("valid c"),
+                        "{what}: the clone decapsulates differently"
+                    );
+                    c[0] ^= 1;
+                }
+                drop(copy);
                 let heap = key.as_bytes().as_ptr();
                 let blocks = bytes_when_freed(Box::new(key), &[heap]);
                 assert_wiped(
@@ -396,6 +411,13 @@ mod ed25519 {
             let what = format!("ed25519 {} SigningKey", v.name());
             assert_redacted(&what, &format!("{key:?}"), &secrets);
             assert_ct_eq(&key, &key.clone(), &v.keygen(&[1; 32]).expect("seed"));
+            // `==` compares the seeds: that the clone's own s and prefix were copied
+            // shows in its signatures.
+            assert_eq!(
+                v.sign(&key.clone(), b"clone"),
+                v.sign(&key, b"clone"),
+                "{what}: the clone signs differently"
+            );
             let heap = key.seed().as_ptr();
             let blocks = bytes_when_freed(Box::new(key), &[heap]);
             // The scalar s is stored as little-endian u64 limbs: the same bytes.

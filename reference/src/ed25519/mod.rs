@@ -168,27 +168,60 @@ impl Kernels for Reference {
 /// everything else) in constant time ([`ConstantTimeEq`]).
 ///
 /// The secrets live on the heap: moving the key (returning it, storing it) moves a
-/// pointer, so no stack copy of them is left behind unwiped.
-#[derive(Clone)]
+/// pointer, so no stack copy of them is left behind unwiped; `clone` copies them
+/// straight into the new key's box.
 pub struct SigningKey {
     secret: Box<KeySecrets>,
     public: [u8; 32],
 }
 
-/// The secret part of a [`SigningKey`].
-#[derive(Clone)]
+/// The secret part of a [`SigningKey`]. `repr(C)`: the seed is at the start of the
+/// box (the secrets test names the box by [`SigningKey::seed`]'s address).
+#[repr(C)]
 struct KeySecrets {
     seed: [u8; 32],
     s: [u64; 4],
     prefix: [u8; 32],
 }
 
+impl KeySecrets {
+    /// All zeros, in a new box.
+    fn boxed_zero() -> Box<Self> {
+        Box::new(KeySecrets {
+            seed: [0; 32],
+            s: [0; 4],
+            prefix: [0; 32],
+        })
+    }
+}
+
+impl Zeroize for KeySecrets {
+    fn zeroize(&mut self) {
+        self.seed[..].zeroize();
+        self.s[..].zeroize();
+        self.prefix[..].zeroize();
+    }
+}
+
+impl Clone for SigningKey {
+    /// Copies the secrets from box to box (a derived `Clone` may build them on the
+    /// stack first).
+    fn clone(&self) -> Self {
+        let mut secret = KeySecrets::boxed_zero();
+        secret.seed.copy_from_slice(&self.secret.seed);
+        secret.s.copy_from_slice(&self.secret.s);
+        secret.prefix.copy_from_slice(&self.secret.prefix);
+        Self {
+            secret,
+            public: self.public,
+        }
+    }
+}
+
 impl Zeroize for SigningKey {
     /// Wipes the seed, s and the prefix (the public key stays).
     fn zeroize(&mut self) {
-        self.secret.seed[..].zeroize();
-        self.secret.s[..].zeroize();
-        self.secret.prefix[..].zeroize();
+        self.secret.zeroize();
     }
 }
 
@@ -215,14 +248,11 @@ impl SigningKey {
     /// [`Error::InvalidLength`] when `seed` is not 32 bytes.
     pub fn from_seed<K: Kernels>(seed: &[u8]) -> Result<Self, Error> {
         check_length("seed", seed, SEED_LEN)?;
-        // Written straight into the key's heap box: no copy of the secrets is returned
-        // by value on the way, and moving the key moves a pointer.
+        // Stored in the key's heap box, so moving the key moves a pointer. On the way
+        // the digest h = a ‖ prefix and s pass through the stack by value (h and a are
+        // wiped below; the hasher's output temporary and s's are not).
         let mut key = Self {
-            secret: Box::new(KeySecrets {
-                seed: [0; 32],
-                s: [0; 4],
-                prefix: [0; 32],
-            }),
+            secret: KeySecrets::boxed_zero(),
             public: [0; 32],
         };
         key.secret.seed.copy_from_slice(seed);

@@ -399,8 +399,8 @@ impl EncapsulationKey {
 /// constant time ([`ConstantTimeEq`]).
 ///
 /// ŝ and z live on the heap: moving the key (returning it, storing it) moves a
-/// pointer, so no stack copy of them is left behind unwiped.
-#[derive(Clone)]
+/// pointer, so no stack copy of them is left behind unwiped; `clone` copies them
+/// straight into the new key's box.
 pub struct DecapsulationKey {
     secret: Box<DkSecrets>,
     ek: EncapsulationKey,
@@ -408,17 +408,47 @@ pub struct DecapsulationKey {
 }
 
 /// The decoded secret part of a [`DecapsulationKey`].
-#[derive(Clone)]
 struct DkSecrets {
     s_hat: [NttPoly; MAX_K],
     z: [u8; 32],
 }
 
+impl DkSecrets {
+    /// All zeros, in a new box.
+    fn boxed_zero() -> Box<Self> {
+        Box::new(DkSecrets {
+            s_hat: [NttPoly::ZERO; MAX_K],
+            z: [0; 32],
+        })
+    }
+}
+
+impl Zeroize for DkSecrets {
+    fn zeroize(&mut self) {
+        self.s_hat.zeroize();
+        self.z[..].zeroize();
+    }
+}
+
+impl Clone for DecapsulationKey {
+    /// Copies ŝ and z from box to box (a derived `Clone` may build them on the stack
+    /// first).
+    fn clone(&self) -> Self {
+        let mut secret = DkSecrets::boxed_zero();
+        secret.s_hat.copy_from_slice(&self.secret.s_hat);
+        secret.z.copy_from_slice(&self.secret.z);
+        Self {
+            secret,
+            ek: self.ek.clone(),
+            bytes: self.bytes.clone(),
+        }
+    }
+}
+
 impl Zeroize for DecapsulationKey {
     /// Wipes ŝ, z and the encoded key (the embedded ek is public).
     fn zeroize(&mut self) {
-        self.secret.s_hat.zeroize();
-        self.secret.z[..].zeroize();
+        self.secret.zeroize();
         ct::wipe_vec(&mut self.bytes);
     }
 }
@@ -459,10 +489,7 @@ impl DecapsulationKey {
         let mut h = [0u8; 32];
         h.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
         let mut key = Self {
-            secret: Box::new(DkSecrets {
-                s_hat: [NttPoly::ZERO; MAX_K],
-                z: [0; 32],
-            }),
+            secret: DkSecrets::boxed_zero(),
             ek: EncapsulationKey {
                 params: *p,
                 key: kpke::EncryptionKey::parse_mod_q(p, ek_bytes),
