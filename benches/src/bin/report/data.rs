@@ -329,11 +329,15 @@ pub(crate) fn criterion_medians(dir: &std::path::Path, out: &mut BTreeMap<String
     }
 }
 
-/// One history line: a commit and its instruction counts per operation.
+/// One history line: a commit, the CPU it was measured on and its instruction counts
+/// per operation.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct HistoryLine {
     /// Short commit hash the baseline was measured on.
     pub(crate) commit: String,
+    /// The baseline's `@cpu` (the CPU model and the SIMD it reports); `None` for the
+    /// lines written before the history recorded it.
+    pub(crate) cpu: Option<String>,
     /// Operation name -> instructions.
     pub(crate) ir: BTreeMap<String, u64>,
 }
@@ -341,7 +345,8 @@ pub(crate) struct HistoryLine {
 /// Parses the JSON-lines history.
 ///
 /// # Errors
-/// A line that is not `{"commit": "...", "ir": {...}}`.
+/// A line that is not `{"commit": "...", "ir": {...}}` (with an optional
+/// `"cpu": "..."`).
 pub(crate) fn parse_history(text: &str) -> Result<Vec<HistoryLine>, String> {
     let mut out = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -356,7 +361,11 @@ pub(crate) fn parse_history(text: &str) -> Result<Vec<HistoryLine>, String> {
             .iter()
             .map(|(k, x)| Ok((k.clone(), x.as_u64().ok_or("history count not a number")?)))
             .collect::<Result<BTreeMap<_, _>, &str>>()?;
-        out.push(HistoryLine { commit, ir });
+        let cpu = match &v["cpu"] {
+            Value::Null => None,
+            c => Some(c.as_str().ok_or("history cpu not a string")?.to_owned()),
+        };
+        out.push(HistoryLine { commit, cpu, ir });
     }
     Ok(out)
 }
@@ -371,6 +380,9 @@ pub(crate) fn history_text(h: &[HistoryLine]) -> String {
                 .collect();
         let mut obj = serde_json::Map::new();
         obj.insert("commit".into(), Value::from(l.commit.clone()));
+        if let Some(cpu) = &l.cpu {
+            obj.insert("cpu".into(), Value::from(cpu.clone()));
+        }
         obj.insert("ir".into(), Value::Object(ir));
         s.push_str(&Value::Object(obj).to_string());
         s.push('\n');
@@ -485,12 +497,24 @@ mod tests {
 
     #[test]
     fn history_round_trips_one_line_per_commit() {
-        let h = vec![HistoryLine {
+        let mut h = vec![HistoryLine {
             commit: "abc1234".into(),
+            cpu: None,
             ir: [("x/y".to_owned(), 7)].into_iter().collect(),
         }];
         let t = history_text(&h);
         assert_eq!(t, "{\"commit\":\"abc1234\",\"ir\":{\"x/y\":7}}\n");
         assert_eq!(parse_history(&t).unwrap(), h);
+        h.push(HistoryLine {
+            commit: "def5678".into(),
+            cpu: Some("Some CPU (AVX2)".into()),
+            ir: [("x/y".to_owned(), 8)].into_iter().collect(),
+        });
+        let t = history_text(&h);
+        assert!(t.ends_with(
+            "{\"commit\":\"def5678\",\"cpu\":\"Some CPU (AVX2)\",\"ir\":{\"x/y\":8}}\n"
+        ));
+        assert_eq!(parse_history(&t).unwrap(), h);
+        assert!(parse_history("{\"commit\":\"a\",\"cpu\":3,\"ir\":{}}").is_err());
     }
 }

@@ -1441,8 +1441,27 @@ pub(crate) fn history_line(b: &Baseline) -> R<HistoryLine> {
     }
     Ok(HistoryLine {
         commit: b.meta("commit").to_owned(),
+        cpu: Some(b.meta("cpu").to_owned()),
         ir,
     })
+}
+
+/// The CPU of each history point, consecutive points on the same CPU in one row.
+fn history_cpus(h: &[HistoryLine]) -> String {
+    let mut rows: Vec<(Vec<&str>, &str)> = Vec::new();
+    for l in h {
+        let cpu = l.cpu.as_deref().unwrap_or("not recorded");
+        match rows.last_mut() {
+            Some((commits, last)) if *last == cpu => commits.push(&l.commit),
+            _ => rows.push((vec![&l.commit], cpu)),
+        }
+    }
+    let mut t = Table::new(&["commits", "CPU"]);
+    for (commits, cpu) in rows {
+        let list: Vec<String> = commits.iter().map(|c| format!("`{c}`")).collect();
+        t.row(vec![list.join(", "), cpu.to_owned()]);
+    }
+    t.md()
 }
 
 fn history_svg(h: &[HistoryLine]) -> String {
@@ -1540,7 +1559,13 @@ pub(crate) fn generate(c: &Ctx) -> R<Output> {
          One line per measured commit in `benches/history.jsonl` (the optimized tier's \
          instructions per operation; Ed25519 in the default build), appended by \
          `gate.sh --update`. The first line holds ML-KEM only: it is the earlier \
-         ML-KEM-only baseline (commit `3726b9d`).\n"
+         ML-KEM-only baseline (commit `3726b9d`).\n\n\
+         Instruction counts can differ between CPUs with no change to the code (code \
+         that picks its path by CPU feature), so a step between two points measured \
+         on different CPUs is not all the code's. The CPU of each point (`cpu` in \
+         the history; the lines written before it was recorded were filled in from \
+         the `@cpu` of the baseline each was saved with, where it had one):\n\n{}\n",
+        history_cpus(c.history)
     );
     out.files.insert("RESULTS.md".into(), results);
     out.files
