@@ -1441,12 +1441,13 @@ pub(crate) fn history_line(b: &Baseline) -> R<HistoryLine> {
     }
     Ok(HistoryLine {
         commit: b.meta("commit").to_owned(),
-        cpu: Some(b.meta("cpu").to_owned()),
+        cpu: b.meta.get("cpu").cloned(),
         ir,
     })
 }
 
-/// The CPU of each history point, consecutive points on the same CPU in one row.
+/// The CPU of each history point, consecutive points with the same recorded CPU in
+/// one row.
 fn history_cpus(h: &[HistoryLine]) -> String {
     let mut rows: Vec<(Vec<&str>, &str)> = Vec::new();
     for l in h {
@@ -1560,9 +1561,12 @@ pub(crate) fn generate(c: &Ctx) -> R<Output> {
          instructions per operation; Ed25519 in the default build), appended by \
          `gate.sh --update`. The first line holds ML-KEM only: it is the earlier \
          ML-KEM-only baseline (commit `3726b9d`).\n\n\
-         Instruction counts can differ between CPUs with no change to the code (code \
-         that picks its path by CPU feature), so a step between two points measured \
-         on different CPUs is not all the code's. The CPU of each point (`cpu` in \
+         Instruction counts can differ between CPUs with no change to the code \
+         (library routines chosen at run time by CPU features beyond the AVX2 and \
+         PCLMULQDQ recorded here), so a step between two points measured on \
+         different CPUs is not all the code's. The CPU of each point, as the \
+         baseline records it (the model name `/proc/cpuinfo` gives, which may cover \
+         several chips, and those two features; `cpu` in \
          the history; the lines written before it was recorded were filled in from \
          the `@cpu` of the baseline each was saved with, where it had one):\n\n{}\n",
         history_cpus(c.history)
